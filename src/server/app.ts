@@ -1,0 +1,55 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerGuard } from './auth/guard.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { Config } from './config.ts';
+import { ping, type Database } from './db/client.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { spaRoutes } from './spa/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, in order: the security test walks it. */
+    routeTable: Array<{ method: string; url: string; public: boolean }>;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+/** Builds the whole HTTP app without listening: main.ts listens, tests call `inject()`. */
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const { db } = database;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, public: Boolean(route.config?.public) });
+    }
+  });
+
+  await registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  registerGuard(app, db, config);
+
+  app.get('/api/health', { config: { public: true } }, async () => {
+    await ping(db);
+    return { status: 'ok', database: database.driver };
+  });
+  await app.register(authRoutes, { db, config });
+  await app.register(spaRoutes, { webDir: config.webDir });
+
+  return app;
+}

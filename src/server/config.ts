@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, with its default. The README's configuration table
+ * is written from this file; keep the two in step.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  /** Where the embedded database and uploaded files live. */
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… to run on PostgreSQL instead of the embedded database. */
+  DATABASE_URL: z.string().optional(),
+  /** The address people use to reach the product; used for links in logs and the CSRF check. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Trust X-Forwarded-For from: false, true (any proxy), or comma-separated proxy addresses/CIDRs. */
+  TRUST_PROXY: z.string().default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Signs everyone in as a development user. Refused in production. */
+  MYCRM_DEV_AUTOLOGIN: z.enum(['0', '1', '']).default(''),
+  /** Sign-in attempts allowed per IP address, and per email address, in a 15-minute window. */
+  LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  trustProxy: boolean | string[];
+  logLevel: Env['LOG_LEVEL'];
+  devAutologin: boolean;
+  login: { maxPerIp: number; maxPerEmail: number; windowMs: number };
+  /** Built browser bundle, served by the server; absent in development (Vite serves it). */
+  webDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const devAutologin = env.MYCRM_DEV_AUTOLOGIN === '1';
+  if (devAutologin && isProduction) {
+    throw new ConfigError('MYCRM_DEV_AUTOLOGIN=1 is refused when NODE_ENV=production: it would sign anyone in.');
+  }
+  const trust = env.TRUST_PROXY.trim().toLowerCase();
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    trustProxy: trust === 'true' ? true : trust === 'false' || trust === '' ? false : trust.split(',').map((s) => s.trim()),
+    logLevel: env.LOG_LEVEL,
+    devAutologin,
+    login: { maxPerIp: env.LOGIN_MAX_PER_IP, maxPerEmail: env.LOGIN_MAX_PER_EMAIL, windowMs: 15 * 60_000 },
+    webDir: path.resolve('dist/web'),
+  };
+}

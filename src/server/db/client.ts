@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { schema } from './schema.ts';
+
+/** The query API both drivers share; feature code only ever sees this. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Migrations sit beside the source in development and are copied beside the bundle on build. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+// Any constant works; it only has to be the same in every instance.
+const MIGRATION_LOCK_ID = 7_214_001;
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Several instances may start at once: one migrates, the others wait for it.
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+  return { db, driver: 'postgres', close: () => pool.end() };
+}
+
+export interface PgliteOptions {
+  /** Data directory; undefined keeps the database in memory (tests). */
+  dataDir?: string;
+  /** A dump made by `dumpDataDir()` to start from (tests share one migrated template). */
+  loadDataDir?: Blob;
+  migrate?: boolean;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<Database & { client: PGlite }> {
+  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    if (options.migrate !== false) {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+    }
+    return {
+      db,
+      client,
+      driver: 'pglite',
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite has no lock between processes, and two processes on one data directory corrupt it.
+ * Take an exclusive lock file; a lock left by a process that no longer runs is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'mycrm.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+      if (holder && holder !== process.pid && isRunning(holder)) {
+        throw new Error(
+          `The database in ${dataDir} is in use by another mycrm process (pid ${holder}). ` +
+            'Stop it first, or set DATA_DIR to another folder; to run several instances, use DATABASE_URL.',
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${lockFile}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface DatabaseConfig {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+export function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: path.join(config.dataDir, 'db') });
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

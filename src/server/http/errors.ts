@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../../shared/api.ts';
+
+/** An error meant for the user: its status, code and message reach the response as they are. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** One place turns every failure into the API's error shape; internals never leak to the client. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[key] ??= issue.message ?? 'Invalid value';
+      }
+      const first = Object.values(fields)[0] ?? 'Invalid request';
+      return reply.status(400).send(errorBody('validation', first, fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(errorBody('payload_too_large', 'The request is too large.'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send(errorBody('invalid_json', 'The request body is not valid JSON.'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send(errorBody('unsupported_media_type', 'Send the request body as JSON.'));
+    }
+    if (status === 429) {
+      return reply.status(429).send(errorBody('rate_limited', error.message || 'Too many requests. Please try again later.'));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(errorBody('bad_request', error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
+  });
+}

@@ -1,0 +1,39 @@
+/** Contact enumerations and their labels: one source for the database, the API and the forms. */
+
+export const CONTACT_STATUSES = ['lead', 'prospect', 'customer'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export const DEFAULT_CONTACT_STATUS: ContactStatus = 'lead';
+
+export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
+  lead: 'Lead',
+  prospect: 'Prospect',
+  customer: 'Customer',
+};
+
+/** lem_landing is the waiting-list page's source (spec 002, section 9). */
+export const CONTACT_SOURCES = [
+  'manual',
+  'landing_page',
+  'webinar_signup',
+  'lem_landing',
+  'referral',
+  'social',
+  'email',
+] as const;
+export type ContactSource = (typeof CONTACT_SOURCES)[number];
+export const DEFAULT_CONTACT_SOURCE: ContactSource = 'manual';
+
+export const CONTACT_SOURCE_LABELS: Record<ContactSource, string> = {
+  manual: 'Manual Entry',
+  landing_page: 'Landing Page',
+  webinar_signup: 'Webinar Signup',
+  lem_landing: 'Waiting List',
+  referral: 'Referral',
+  social: 'Social Media',
+  email: 'Email',
+};
+
+/** Contacts are unique by lower-cased, trimmed email. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

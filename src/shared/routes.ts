@@ -1,0 +1,38 @@
+/**
+ * Every page path the browser app knows. The router is built from these, and the server answers
+ * any other path with the 404 page and a 404 status (and logs it).
+ */
+export const CRM_NAV = [
+  { path: '/crm', label: 'Dashboard' },
+  { path: '/crm/contacts', label: 'Contacts' },
+  { path: '/crm/tags', label: 'Tags' },
+  { path: '/crm/landing-pages', label: 'Landing Pages' },
+  { path: '/crm/kit', label: 'Kit Integration' },
+  { path: '/crm/calendar-link-creator', label: 'Calendar Links' },
+  { path: '/crm/calendar-events', label: 'Calendar Events' },
+] as const;
+
+export const PUBLIC_PAGES = [
+  '/',
+  '/login',
+  '/setup',
+  '/impressum',
+  '/cookie-policy',
+  '/appointments',
+  '/subscription-confirmed',
+  '/learning-ecosystem-webinar',
+  '/webinar-danke',
+  '/2025-09-23-e3webinar',
+  '/learning-ecosystem-mastery',
+] as const;
+
+/** Pages with a parameter, as patterns; the parameter is one non-empty path segment. */
+export const PARAM_PAGES = ['/lp/:slug', '/api/calendar/ics/:eventId'] as const;
+
+const exact = new Set<string>([...PUBLIC_PAGES, ...CRM_NAV.map((n) => n.path)]);
+const patterns = PARAM_PAGES.map((p) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, '[^/]+')}$`));
+
+export function isKnownPage(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return exact.has(path) || patterns.some((re) => re.test(path));
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and integration tests. They run on PGlite; with TEST_DB=postgres and TEST_DATABASE_URL set,
+ * the same tests run on PostgreSQL (`npm run test:pg`). Browser tests have their own config.
+ */
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
