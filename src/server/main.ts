@@ -18,17 +18,22 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const baseUrl = config.publicUrl ?? `http://localhost:${port}`;
   app.log.info(`mycrm is running at ${baseUrl} (database: ${database.driver === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`);
   if (config.devAutologin) app.log.warn('MYCRM_DEV_AUTOLOGIN=1: every visitor is signed in as a development user. Never use this in production.');
 
   const setupToken = await issueSetupToken(database.db);
   if (setupToken) {
-    app.log.warn(`No administrator exists yet. Create one within this run at: ${baseUrl}/setup?token=${setupToken}`);
+    const link = `${baseUrl}/setup?token=${setupToken}`;
+    app.log.warn(`No administrator exists yet. Create one at: ${link}`);
+    process.stdout.write(`\n  First start: create your administrator account at\n  ${link}\n  (the link works until an administrator exists)\n\n`);
   }
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // Startup problems (configuration, a locked data directory) are explained by their message.
+  console.error(error instanceof ConfigError || process.env.LOG_LEVEL !== 'debug' ? `mycrm could not start: ${error instanceof Error ? error.message : error}` : error);
   process.exit(1);
 });

@@ -4,11 +4,12 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../src/server/db/client.ts';
-import { TEMPLATE_DB, testDatabaseUrl, testDriver, withDatabase } from './test-db-config.ts';
+import { testDatabaseUrl, testDriver, withDatabase } from './test-db-config.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    postgresTemplate: string;
   }
 }
 
@@ -18,15 +19,14 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   if (testDriver === 'postgres') {
-    const admin = new pg.Client({ connectionString: testDatabaseUrl() });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
-    await admin.end();
-    const template = await openPostgres(withDatabase(testDatabaseUrl(), TEMPLATE_DB));
+    // One template per run, so two runs on one server never disturb each other.
+    const name = `mycrm_template_${process.pid}_${Date.now()}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const template = await openPostgres(withDatabase(testDatabaseUrl(), name));
     await template.close();
+    project.provide('postgresTemplate', name);
     project.provide('pgliteTemplate', '');
-    return;
+    return () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mycrm-test-'));
   const file = path.join(dir, 'template.tar');
@@ -35,5 +35,16 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);
+  project.provide('postgresTemplate', '');
   return () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+async function adminQuery(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }

@@ -13,5 +13,3 @@ export function withDatabase(url: string, name: string): string {
   u.pathname = `/${name}`;
   return u.toString();
 }
-
-export const TEMPLATE_DB = 'mycrm_test_template';

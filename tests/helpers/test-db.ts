@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.ts';
-import { TEMPLATE_DB, testDatabaseUrl, testDriver, withDatabase } from './test-db-config.ts';
+import { testDatabaseUrl, testDriver, withDatabase } from './test-db-config.ts';
 
 /** A fresh, migrated database of the driver under test, removed again by `close()`. */
 export async function openTestDatabase(): Promise<Database> {
@@ -16,7 +16,7 @@ async function openPostgresCopy(): Promise<Database> {
   const name = `mycrm_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   await admin.end();
   const database = await openPostgres(withDatabase(testDatabaseUrl(), name));
   return {

@@ -101,6 +101,7 @@ function lockDataDir(dataDir: string): () => void {
         throw new Error(
           `The database in ${dataDir} is in use by another mycrm process (pid ${holder}). ` +
             'Stop it first, or set DATA_DIR to another folder; to run several instances, use DATABASE_URL.',
+          { cause: error },
         );
       }
       fs.rmSync(lockFile, { force: true });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isKnownPage } from '../../shared/routes.ts';
 import { errorBody } from '../http/errors.ts';
 
@@ -25,7 +25,7 @@ export async function spaRoutes(app: FastifyInstance, { webDir }: { webDir: stri
     });
   }
 
-  const sendPage = (reply: import('fastify').FastifyReply, status: number) => {
+  const sendPage = (reply: FastifyReply, status: number) => {
     reply.header('Cache-Control', 'no-cache');
     if (!indexHtml) {
       return reply

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const folders = (dir) =>
+  fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+
+/*
+ * Imports flow one way. src/shared imports neither server nor web code; web and server meet only
+ * over HTTP. A web feature never imports another feature (features are composed in src/web/app).
+ * A server feature reaches another only through its service.ts (never its routes or tables' SQL).
+ */
+const SERVER_INFRASTRUCTURE = new Set(['db', 'http', 'cli']);
+const serverFeatures = folders('src/server').filter((f) => !SERVER_INFRASTRUCTURE.has(f));
+const webFeatures = folders('src/web/features');
+
+const layerZones = [
+  { target: './src/shared', from: './src/server', message: 'src/shared runs in the browser too: no server imports.' },
+  { target: './src/shared', from: './src/web', message: 'src/shared may not import browser code.' },
+  { target: './src/web', from: './src/server', message: 'Browser code talks to the server over HTTP only.' },
+  { target: './src/server', from: './src/web', message: 'Server code may not import browser code.' },
+];
+const webFeatureZones = webFeatures.map((feature) => ({
+  target: `./src/web/features/${feature}`,
+  from: './src/web/features',
+  except: [`./${feature}`],
+  message: 'A web feature may not import another feature: compose them in src/web/app.',
+}));
+const serverFeatureZones = serverFeatures.flatMap((feature) =>
+  serverFeatures
+    .filter((other) => other !== feature)
+    .map((other) => ({
+      target: `./src/server/${feature}`,
+      from: `./src/server/${other}`,
+      except: ['./service.ts'],
+      message: `Use ${other}/service.ts: a server feature reaches another only through its service.`,
+    })),
+);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'src/server/db/migrations/**', '.test-artifacts/**', '.scratch/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...webFeatureZones, ...serverFeatureZones] }],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CircleAlert } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_MIN_LENGTH, setupSchema, type SetupInput } from '../../../shared/auth.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError, post } from '../../lib/api.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { PasswordInput } from './password-input.tsx';
+
+/** First run: the one-time link from the server log opens this page to create the first admin. */
+export default function SetupPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token') ?? '';
+  const check = useQuery({
+    queryKey: ['setup-check', token],
+    queryFn: () => post<{ valid: boolean }>('/api/auth/setup/check', { token }),
+    enabled: token.length > 0,
+  });
+  const form = useForm<SetupInput>({
+    resolver: zodResolver(setupSchema),
+    defaultValues: { token, email: '', password: '', password_confirmation: '' },
+  });
+  const create = useMutation({
+    mutationFn: (input: SetupInput) => post<{ user: { email: string } }>('/api/auth/setup', input),
+    onSuccess: ({ user }) => navigate(`/login?setup=done&email=${encodeURIComponent(user.email)}`, { replace: true }),
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      for (const [field, message] of Object.entries(error.fields)) {
+        form.setError(field as keyof SetupInput, { message });
+      }
+    },
+  });
+
+  if (token && check.isPending) return <LoadingScreen />;
+  if (!token || !check.data?.valid) {
+    return (
+      <AuthLayout title="Setup link not valid">
+        <p className="text-sm text-gray-600">
+          This setup link has expired or was already used. If an administrator exists, sign in. Otherwise restart the server and
+          open the new link it prints, or run <code className="rounded bg-gray-100 px-1 py-0.5 text-xs">npm run user:create</code>.
+        </p>
+        <Button asChild className="mt-6 w-full">
+          <Link to="/login">Go to sign in</Link>
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  const errors = form.formState.errors;
+  const failure = create.error instanceof ApiError && Object.keys(create.error.fields).length === 0 ? create.error.message : null;
+  return (
+    <AuthLayout title="Create your admin account" subtitle="This account manages your CRM, pages and calendar. You can add more later.">
+      {failure ? (
+        <p role="alert" className="mb-5 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-700">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" /> {failure}
+        </p>
+      ) : null}
+      <form onSubmit={form.handleSubmit((v) => create.mutate(v))} noValidate className="space-y-4">
+        <Field label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="username" autoFocus placeholder="you@example.com" {...form.register('email')} />
+        </Field>
+        <Field label="Password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+          <PasswordInput autoComplete="new-password" {...form.register('password')} />
+        </Field>
+        <Field label="Confirm password" error={errors.password_confirmation?.message}>
+          <PasswordInput autoComplete="new-password" {...form.register('password_confirmation')} />
+        </Field>
+        <Button type="submit" className="w-full" size="lg" disabled={create.isPending}>
+          {create.isPending ? <Spinner className="text-white" /> : null}
+          Create admin account
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

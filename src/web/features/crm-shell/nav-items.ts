@@ -1,0 +1,14 @@
+import { CalendarDays, CalendarPlus, FileText, LayoutDashboard, Mail, Tags, Users, type LucideIcon } from 'lucide-react';
+import { CRM_NAV } from '../../../shared/routes.ts';
+
+const ICONS: Record<(typeof CRM_NAV)[number]['path'], LucideIcon> = {
+  '/crm': LayoutDashboard,
+  '/crm/contacts': Users,
+  '/crm/tags': Tags,
+  '/crm/landing-pages': FileText,
+  '/crm/kit': Mail,
+  '/crm/calendar-link-creator': CalendarPlus,
+  '/crm/calendar-events': CalendarDays,
+};
+
+export const NAV_ITEMS = CRM_NAV.map((item) => ({ ...item, icon: ICONS[item.path] }));

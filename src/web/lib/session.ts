@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '../../shared/auth.ts';
+import { ApiError, get, post } from './api.ts';
+
+const SESSION_KEY = ['session'] as const;
+
+/** The signed-in user, or null. A 401 means "signed out", not an error. */
+export function useSession() {
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: async (): Promise<SessionUser | null> => {
+      try {
+        return (await get<{ user: SessionUser }>('/api/auth/session')).user;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+}
+
+export function useSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) => post<{ user: SessionUser }>('/api/auth/login', input),
+    onSuccess: ({ user }) => client.setQueryData(SESSION_KEY, user),
+  });
+}
+
+export function useSignOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => post<void>('/api/auth/logout'),
+    // Whatever the server said, this browser is signed out now; a failure is only logged (spec).
+    onError: (error) => console.error('Sign out failed', error),
+    onSettled: () => {
+      client.clear();
+      client.setQueryData(SESSION_KEY, null);
+    },
+  });
+}
+
+/** Where to go after sign-in: the page the user asked for, if it is one of ours. */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith('/crm') && !next.startsWith('//') ? next : '/crm';
+}
