@@ -26,7 +26,7 @@ afterAll(async () => {
 
 describe('first run', () => {
   it('creates the first admin from the setup link printed at start', async () => {
-    await page.goto(server.setupLink);
+    await page.goto(server.setupLink!);
     await expect.poll(() => page.getByRole('heading', { name: 'Create your admin account' }).isVisible()).toBe(true);
     await screenshot(page, 'setup');
 
@@ -46,7 +46,7 @@ describe('first run', () => {
 
   it('closes the setup link once an admin exists', async () => {
     const other = await browser.newPage();
-    await other.goto(server.setupLink);
+    await other.goto(server.setupLink!);
     await expect.poll(() => other.getByRole('heading', { name: 'Setup link not valid' }).isVisible()).toBe(true);
     await other.close();
   });
@@ -154,6 +154,21 @@ describe('first run', () => {
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
     expect(server.output()).toContain('/no/such/page');
+  });
+
+  it('keeps its data across a restart: the session survives, the admin signs in again, no setup link', async () => {
+    await server.close({ keepData: true });
+    server = await spawnBuiltServer({ dataDir: server.dataDir });
+    expect(server.output()).not.toContain('/setup?token=');
+    // Cookies ignore ports: the session from before the restart is still valid, since it lives in the database.
+    await page.goto(`${server.baseUrl}/crm/contacts`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Contacts' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.baseUrl}/login`);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.baseUrl}/crm`);
   });
 
   it('ran without page errors', () => {

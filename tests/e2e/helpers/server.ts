@@ -9,51 +9,54 @@ import type { Db } from '../../../src/server/db/client.ts';
 import { TEST_PASSWORD } from '../../helpers/test-app.ts';
 import { openTestDatabase } from '../../helpers/test-db.ts';
 
-export interface RunningServer {
-  baseUrl: string;
-  close(): Promise<void>;
-}
-
 /**
- * Starts the built server (`node dist/server/main.js`) as a user would, on a new empty data
- * directory, and waits for its first-start setup link.
+ * Starts the built server (`node dist/server/main.js`) as a user would. On a new data directory it
+ * waits for the first-start setup link; give `dataDir` to restart on an existing one.
  */
-export async function spawnBuiltServer(): Promise<RunningServer & { setupLink: string; output: () => string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mycrm-e2e-'));
+export async function spawnBuiltServer(options: { dataDir?: string } = {}) {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mycrm-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const waitFor = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server never printed ${pattern}:\n${output}`)), 60_000);
+      const check = () => {
+        const match = pattern.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      };
+      child.stdout!.on('data', check);
+      child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+      check();
+    });
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const setupLink = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server printed no setup link:\n${output}`)), 60_000);
-    const check = () => {
-      const match = /^\s+(http:\/\/\S+\/setup\?token=\S+)$/m.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', check);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+  const baseUrl = await waitFor(/mycrm is running at (http:\/\/[^\s)]+)/);
+  const setupLink = options.dataDir ? undefined : await waitFor(/^\s+(http:\/\/\S+\/setup\?token=\S+)$/m);
   return {
+    baseUrl,
     setupLink,
-    baseUrl: new URL(setupLink).origin,
+    dataDir,
     output: () => output,
-    async close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+    /** Stops the server; the data directory is removed unless `keepData`. */
+    async close({ keepData = false } = {}) {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /** The app in-process on a fresh test database, with one staff user: fast, for screen tests. */
-export async function startTestServer(): Promise<RunningServer & { db: Db; email: string; password: string }> {
+export async function startTestServer() {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.test-artifacts/e2e-data' });
   const database = await openTestDatabase();
   const email = 'owner@example.com';
