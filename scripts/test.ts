@@ -11,16 +11,16 @@ fs.mkdirSync(reportDir, { recursive: true });
 
 let passed = 0;
 let failed = 0;
-const failures = [];
+const failures: string[] = [];
 
-function run(title, command, args, env = {}) {
+function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n━━ ${title} ━━`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) failures.push(title);
   return result.status === 0;
 }
 
-function vitest(title, args, env, report) {
+function vitest(title: string, args: string[], env: Record<string, string>, report: string): void {
   const ok = run(title, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportDir}/${report}.json`], env);
   try {
     const json = JSON.parse(fs.readFileSync(`${reportDir}/${report}.json`, 'utf8'));
