@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
+import { calendarRoutes } from './calendar/routes.ts';
 import type { Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -49,6 +50,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     return { status: 'ok', database: database.driver };
   });
   await app.register(authRoutes, { db, config });
+  await app.register(calendarRoutes, { db, config });
   await app.register(spaRoutes, { webDir: config.webDir });
 
   return app;

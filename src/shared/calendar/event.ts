@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { CALENDAR_TIMEZONES, RECURRENCE_FREQUENCIES } from './constants.ts';
+import { isValidDate, isValidTime } from './date-time.ts';
+import { CALENDAR_LIMITS as L } from './limits.ts';
+import { CALENDAR_MESSAGES as M } from './messages.ts';
+import {
+  CALENDAR_DEFAULTS,
+  normalizeRecurrenceCount,
+  normalizeRecurrenceInterval,
+  normalizeReminderMinutes,
+  parseGuests,
+  stripControlCharacters,
+} from './normalize.ts';
+
+/*
+ * The calendar event: the zod schema the server applies to every save, and the link creator's
+ * form with the check it runs before generating or saving. The API and the database use the
+ * spec's snake_case names (start_date, ...); the form holds the camelCase names of the spec's
+ * "calendar event as held by the creator" and becomes the snake_case shape with prepareEvent().
+ */
+
+const requiredText = z
+  .string({ error: M.requiredForSave })
+  .trim()
+  .min(1, M.requiredForSave)
+  .max(L.titleMax, M.tooLong(L.titleMax))
+  .transform(stripControlCharacters);
+const date = z.string({ error: M.requiredForSave }).trim().min(1, M.requiredForSave).refine(isValidDate, M.invalidDateTime);
+const time = z.string({ error: M.requiredForSave }).trim().min(1, M.requiredForSave).refine(isValidTime, M.invalidDateTime);
+const line = (max: number) => z.string().trim().max(max, M.tooLong(max)).transform(stripControlCharacters).default('');
+const wholeNumberIn = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/** One event as the API accepts it (create and update): the stored-event fields without ids and dates. */
+export const calendarEventSchema = z.object({
+  title: requiredText,
+  start_date: date,
+  start_time: time,
+  end_date: date,
+  end_time: time,
+  timezone: z.enum(CALENDAR_TIMEZONES, { error: M.timezoneInvalid }).default(CALENDAR_DEFAULTS.timezone),
+  description: z
+    .string()
+    .max(L.descriptionMax, M.tooLong(L.descriptionMax))
+    .transform(stripControlCharacters)
+    .default(''),
+  location: line(L.locationMax),
+  guests: z
+    .string()
+    .max(L.guestsTextMax, M.tooLong(L.guestsTextMax))
+    .refine((value) => parseGuests(value).length <= L.guestsMax, M.tooManyGuests)
+    .transform((value) => parseGuests(stripControlCharacters(value)).join(', '))
+    .default(''),
+  organizer_name: line(L.nameMax),
+  organizer_email: line(L.emailMax),
+  reminder_enabled: z.boolean().default(CALENDAR_DEFAULTS.reminderEnabled),
+  reminder_minutes: wholeNumberIn(L.reminderMinutesMin, L.reminderMinutesMax, M.reminderMinutesInvalid).default(
+    CALENDAR_DEFAULTS.reminderMinutes,
+  ),
+  recurrence_enabled: z.boolean().default(CALENDAR_DEFAULTS.recurrenceEnabled),
+  recurrence_frequency: z
+    .enum(RECURRENCE_FREQUENCIES, { error: M.frequencyInvalid })
+    .default(CALENDAR_DEFAULTS.recurrenceFrequency),
+  recurrence_interval: wholeNumberIn(L.intervalMin, L.intervalMax, M.intervalInvalid).default(
+    CALENDAR_DEFAULTS.recurrenceInterval,
+  ),
+  recurrence_count: wholeNumberIn(L.countMin, L.countMax, M.countInvalid).nullable().default(null),
+  recurrence_until: z.string().refine(isValidDate, M.invalidDateTime).nullable().default(null),
+  source_website: line(L.sourceWebsiteMax),
+  source_name: line(L.nameMax),
+});
+
+/** What a client may send (optional fields take their defaults). */
+export type CalendarEventPayload = z.input<typeof calendarEventSchema>;
+/** A complete, checked event: what is stored, and what the links and the .ics file are built from. */
+export type CalendarEventInput = z.output<typeof calendarEventSchema>;
+
+/** The link creator's form (spec 002, section 3): what a person types, numbers possibly as text. */
+export interface CalendarEventForm {
+  title: string;
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  timezone: string;
+  description: string;
+  location: string;
+  guests: string;
+  organizerName: string;
+  organizerEmail: string;
+  reminderEnabled: boolean;
+  reminderMinutes: number | string;
+  recurrenceEnabled: boolean;
+  recurrenceFrequency: string;
+  recurrenceInterval: number | string;
+  recurrenceCount: number | string | null;
+  recurrenceUntil: string;
+  sourceWebsite: string;
+  sourceName: string;
+}
+
+/** An empty form with the spec's defaults: Europe/Berlin, reminder on at 30 minutes, weekly repeat off. */
+export function defaultEventForm(): CalendarEventForm {
+  return {
+    title: '',
+    startDate: '',
+    startTime: '',
+    endDate: '',
+    endTime: '',
+    timezone: CALENDAR_DEFAULTS.timezone,
+    description: '',
+    location: '',
+    guests: '',
+    organizerName: '',
+    organizerEmail: '',
+    reminderEnabled: CALENDAR_DEFAULTS.reminderEnabled,
+    reminderMinutes: CALENDAR_DEFAULTS.reminderMinutes,
+    recurrenceEnabled: CALENDAR_DEFAULTS.recurrenceEnabled,
+    recurrenceFrequency: CALENDAR_DEFAULTS.recurrenceFrequency,
+    recurrenceInterval: CALENDAR_DEFAULTS.recurrenceInterval,
+    recurrenceCount: null,
+    recurrenceUntil: '',
+    sourceWebsite: '',
+    sourceName: '',
+  };
+}
+
+/** Setting the start date also fills the end date, but only while the end date is empty. */
+export function applyStartDate(form: CalendarEventForm, startDate: string): CalendarEventForm {
+  return { ...form, startDate, endDate: form.endDate.trim() ? form.endDate : startDate };
+}
+
+/** A stored event loaded into the form (edit mode). */
+export function formFromEvent(event: CalendarEventInput): CalendarEventForm {
+  return {
+    title: event.title,
+    startDate: event.start_date,
+    startTime: event.start_time,
+    endDate: event.end_date,
+    endTime: event.end_time,
+    timezone: event.timezone,
+    description: event.description,
+    location: event.location,
+    guests: event.guests,
+    organizerName: event.organizer_name,
+    organizerEmail: event.organizer_email,
+    reminderEnabled: event.reminder_enabled,
+    reminderMinutes: event.reminder_minutes,
+    recurrenceEnabled: event.recurrence_enabled,
+    recurrenceFrequency: event.recurrence_frequency,
+    recurrenceInterval: event.recurrence_interval,
+    recurrenceCount: event.recurrence_count,
+    recurrenceUntil: event.recurrence_until ?? '',
+    sourceWebsite: event.source_website,
+    sourceName: event.source_name,
+  };
+}
+
+export type PrepareEventResult = { ok: true; event: CalendarEventInput } | { ok: false; message: string };
+
+/**
+ * Checks and tidies the form for 'generate' (links and .ics) or 'save' (the API): the required
+ * fields first, with the message of that action, then the numbers and guests are normalised and
+ * the whole event is checked by the same schema the server applies.
+ */
+export function prepareEvent(form: CalendarEventForm, action: 'generate' | 'save'): PrepareEventResult {
+  const required = [form.title, form.startDate, form.startTime, form.endDate, form.endTime];
+  if (required.some((value) => !value.trim())) {
+    return { ok: false, message: action === 'generate' ? M.requiredForGenerate : M.requiredForSave };
+  }
+  const parsed = calendarEventSchema.safeParse({
+    title: form.title,
+    start_date: form.startDate,
+    start_time: form.startTime,
+    end_date: form.endDate,
+    end_time: form.endTime,
+    timezone: form.timezone,
+    description: form.description,
+    location: form.location,
+    guests: form.guests,
+    organizer_name: form.organizerName,
+    organizer_email: form.organizerEmail,
+    reminder_enabled: form.reminderEnabled,
+    reminder_minutes: normalizeReminderMinutes(form.reminderMinutes),
+    recurrence_enabled: form.recurrenceEnabled,
+    recurrence_frequency: form.recurrenceFrequency,
+    recurrence_interval: normalizeRecurrenceInterval(form.recurrenceInterval),
+    recurrence_count: normalizeRecurrenceCount(form.recurrenceCount),
+    recurrence_until: form.recurrenceUntil.trim() || null,
+    source_website: form.sourceWebsite,
+    source_name: form.sourceName,
+  } satisfies Record<keyof CalendarEventInput, unknown>);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? M.invalidDateTime };
+  return { ok: true, event: parsed.data };
+}
