@@ -5,7 +5,6 @@ import path from 'node:path';
 import { buildApp } from '../../../src/server/app.ts';
 import { upsertUser } from '../../../src/server/auth/users.ts';
 import { loadConfig } from '../../../src/server/config.ts';
-import type { Db } from '../../../src/server/db/client.ts';
 import { TEST_PASSWORD } from '../../helpers/test-app.ts';
 import { openTestDatabase } from '../../helpers/test-db.ts';
 
