@@ -16,7 +16,8 @@ export const AUTH_MESSAGES = {
   passwordsDiffer: 'Passwords do not match',
   tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
   setupLinkInvalid: 'This setup link is no longer valid. An administrator already exists: sign in instead.',
-  sessionMissing: 'Please sign in to continue.',
+  // The spec's wording for a staff call without a signed-in user.
+  sessionMissing: 'User not authenticated',
 } as const;
 
 const email = z
