@@ -4,11 +4,15 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
+import { contactsRoutes } from './contacts/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import type { Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { kitRoutes } from './kit/routes.ts';
 import { spaRoutes } from './spa/routes.ts';
+import { tagsRoutes } from './tags/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +54,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     return { status: 'ok', database: database.driver };
   });
   await app.register(authRoutes, { db, config });
+  await app.register(kitRoutes, { db, config });
+  await app.register(dashboardRoutes, { db, config });
+  await app.register(contactsRoutes, { db, config });
+  await app.register(tagsRoutes, { db, config });
   await app.register(calendarRoutes, { db, config });
   await app.register(spaRoutes, { webDir: config.webDir });
 

@@ -2,14 +2,18 @@ import { buildApp } from './app.ts';
 import { issueSetupToken } from './auth/setup.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startKitWorker } from './kit/worker.ts';
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
+  // Syncs to Kit run in the background, from the durable queue shared by every instance.
+  const kitWorker = startKitWorker({ db: database.db, config, log: app.log });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    await kitWorker.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,3 +1,83 @@
+import { z } from 'zod';
+
 export const DEFAULT_TAG_COLOR = '#8B5CF6';
 /** The tag every sync to Kit carries, always preselected. */
 export const KIT_DEFAULT_TAG = 'via_mycrm';
+
+export const TAG_NAME_MAX = 100;
+export const TAG_TEXT_MAX = 1000;
+
+export const TAG_MESSAGES = {
+  nameRequired: 'Tag name is required',
+  nameTaken: 'A tag with this name already exists',
+  nameSeparator: 'A tag name cannot contain commas or semicolons',
+  nameTooLong: `A tag name can be at most ${TAG_NAME_MAX} characters`,
+  textTooLong: `Must be at most ${TAG_TEXT_MAX} characters`,
+  colorInvalid: `Color must be a hex color such as ${DEFAULT_TAG_COLOR}`,
+  kitTagIdNotNumber: 'Kit tag ID must be a number',
+  notFound: 'Tag not found',
+  deleteConfirm: 'Are you sure you want to delete this tag? This action cannot be undone.',
+  deleteFailed: 'Failed to delete tag. Please try again.',
+  saveFailed: 'Failed to save tag. Please try again.',
+} as const;
+
+const optionalText = () =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => v?.trim() || null)
+    .pipe(z.string().max(TAG_TEXT_MAX, TAG_MESSAGES.textTooLong).nullable());
+
+/** Contacts keep tag names in one CSV cell, separated by ";" (or ","), so names never contain them. */
+export const tagNameSchema = z
+  .string({ error: TAG_MESSAGES.nameRequired })
+  .trim()
+  .min(1, TAG_MESSAGES.nameRequired)
+  .max(TAG_NAME_MAX, TAG_MESSAGES.nameTooLong)
+  .refine((name) => !/[;,]/.test(name), TAG_MESSAGES.nameSeparator);
+
+/** Kit ids are numbers; the form may send the text of its input field. Empty means "no Kit tag". */
+const kitTagId = z
+  .union([z.number(), z.string(), z.null()], { error: TAG_MESSAGES.kitTagIdNotNumber })
+  .optional()
+  .transform((value, ctx) => {
+    const text = value === null || value === undefined ? '' : String(value).trim();
+    if (text === '') return null;
+    const id = Number(text);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(id)) {
+      ctx.addIssue({ code: 'custom', message: TAG_MESSAGES.kitTagIdNotNumber });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+export const tagFormSchema = z.object({
+  name: tagNameSchema,
+  description: optionalText(),
+  color: z
+    .string()
+    .nullish()
+    .transform((v) => v?.trim() || DEFAULT_TAG_COLOR)
+    .pipe(z.string().regex(/^#[0-9a-fA-F]{6}$/, TAG_MESSAGES.colorInvalid)),
+  kit_tag_name: optionalText(),
+  kit_tag_id: kitTagId,
+});
+export type TagInput = z.input<typeof tagFormSchema>;
+export type TagValues = z.output<typeof tagFormSchema>;
+
+export const tagListQuerySchema = z.object({
+  /** Matches name, description or kit_tag_name, anywhere, ignoring case. */
+  search: z.string().trim().max(200).optional(),
+});
+
+/** A tag as the API returns it. */
+export interface TagDto {
+  id: string;
+  name: string;
+  description: string | null;
+  color: string;
+  kit_tag_name: string | null;
+  kit_tag_id: number | null;
+  created_at: string;
+  updated_at: string;
+}

@@ -93,8 +93,14 @@ export const contacts = pgTable(
   (t) => [
     uniqueIndex('contacts_email_lower_key').on(sql`lower(${t.email})`),
     index('contacts_created_at_idx').on(t.created_at.desc()),
-    index('contacts_status_idx').on(t.status),
-    index('contacts_source_idx').on(t.source),
+    // Filter by status or source, newest first (the list's default order), without a sort step.
+    index('contacts_status_created_idx').on(t.status, t.created_at.desc().nullsLast(), t.id.desc()),
+    index('contacts_source_created_idx').on(t.source, t.created_at.desc().nullsLast(), t.id.desc()),
+    // Sorting by name: the display name the list shows (full name, else first + last, else email).
+    index('contacts_name_sort_idx').on(
+      sql`lower(coalesce(nullif(${t.full_name}, ''), nullif(trim(coalesce(${t.first_name}, '') || ' ' || coalesce(${t.last_name}, '')), ''), ${t.email}))`,
+      t.id,
+    ),
     index('contacts_tags_idx').using('gin', t.tags),
     // Free-text search over email and names (ILIKE '%…%'); the extension comes from migration 0000.
     index('contacts_search_trgm_idx').using(

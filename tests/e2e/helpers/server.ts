@@ -7,6 +7,7 @@ import { upsertUser } from '../../../src/server/auth/users.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { TEST_PASSWORD } from '../../helpers/test-app.ts';
 import { openTestDatabase } from '../../helpers/test-db.ts';
+import { startKitWorker, type KitWorkerOptions } from '../../../src/server/kit/worker.ts';
 
 /**
  * Starts the built server (`node dist/server/main.js`) as a user would. On a new data directory it
@@ -54,8 +55,11 @@ export async function spawnBuiltServer(options: { dataDir?: string } = {}) {
   };
 }
 
-/** The app in-process on a fresh test database, with one staff user: fast, for screen tests. */
-export async function startTestServer() {
+/**
+ * The app in-process on a fresh test database, with one staff user: fast, for screen tests.
+ * `kitWorker` also runs the background Kit sync worker (point KIT_API_BASE at a fake Kit first).
+ */
+export async function startTestServer(options: { kitWorker?: Partial<KitWorkerOptions> | boolean } = {}) {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.test-artifacts/e2e-data' });
   const database = await openTestDatabase();
   const email = 'owner@example.com';
@@ -64,12 +68,16 @@ export async function startTestServer() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const worker = options.kitWorker
+    ? startKitWorker({ db: database.db, config, log: console, ...(options.kitWorker === true ? {} : options.kitWorker) })
+    : undefined;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     db: database.db,
     email,
     password: TEST_PASSWORD,
     async close() {
+      await worker?.stop();
       await app.close();
       await database.close();
     },

@@ -1,0 +1,127 @@
+import Papa from 'papaparse';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { autoMapColumns, IMPORT_MESSAGES, type ImportMapping, type ImportReport } from '../../shared/contacts/csv.ts';
+import { CONTACT_MESSAGES } from '../../shared/contacts/form.ts';
+import { contacts, tags } from '../db/schema.ts';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await t.signIn();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.delete(contacts);
+  await t.db.delete(tags);
+  await t.db.insert(tags).values([{ name: 'vip' }, { name: 'newsletter' }]);
+});
+
+const importRows = (rows: unknown[], mapping: Partial<ImportMapping>, on_duplicate?: 'update' | 'skip') =>
+  t.as(cookie, { method: 'POST', url: '/api/contacts/import', payload: { rows, mapping, on_duplicate } });
+const runImport = async (...args: Parameters<typeof importRows>): Promise<ImportReport> => {
+  const res = await importRows(...args);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const byEmail = async () => Object.fromEntries((await t.db.select().from(contacts)).map((c) => [c.email, c]));
+
+const mapping: ImportMapping = { email: 'E-Mail', first_name: 'Vorname', last_name: 'Nachname', status: 'Status', source: 'Source', tags: 'Tags', phone: 'Telefon' };
+
+describe('CSV import', () => {
+  it('creates, updates, skips and reports invalid rows and repeated emails, losing none', async () => {
+    await t.db.insert(contacts).values({ email: 'known@example.com', first_name: 'Known', last_name: 'Person', phone: '+49 1', status: 'customer', tags: ['newsletter'], url_parameters: { utm_source: 'x' } });
+    const rows = [
+      { 'E-Mail': 'New.One@Example.com', Vorname: 'New', Nachname: 'One', Status: 'Prospect', Source: 'Manual Entry', Tags: 'vip; newsletter' },
+      { 'E-Mail': 'KNOWN@example.com', Vorname: 'Changed', Nachname: '', Status: '', Source: '', Tags: 'vip' },
+      { 'E-Mail': 'not an email', Vorname: 'Bad' },
+      { 'E-Mail': 'new.one@example.com', Vorname: 'Repeat' },
+      { 'E-Mail': 'tagged@example.com', Tags: 'vip;ghost' },
+      { 'E-Mail': 'status@example.com', Status: 'winner' },
+      'not a row',
+      { 'E-Mail': '', Vorname: 'No email' },
+      { 'E-Mail': 'second@example.com', Telefon: 4930123 },
+    ];
+    const report = await runImport(rows, mapping, 'update');
+    expect(report).toEqual({
+      created: 2,
+      updated: 1,
+      skipped: 1,
+      invalid: [
+        { row: 3, email: 'not an email', reason: `Email: ${CONTACT_MESSAGES.emailInvalid}` },
+        { row: 5, email: 'tagged@example.com', reason: 'Unknown tag: ghost. Choose tags from the Tags list.' },
+        { row: 6, email: 'status@example.com', reason: CONTACT_MESSAGES.statusInvalid },
+        { row: 7, email: '', reason: IMPORT_MESSAGES.unreadableRow },
+        { row: 8, email: '', reason: CONTACT_MESSAGES.emailRequired },
+      ],
+      duplicates: [{ row: 4, email: 'new.one@example.com', first_row: 1 }],
+    });
+    expect(report.created + report.updated + report.skipped + report.invalid.length).toBe(rows.length);
+
+    const saved = await byEmail();
+    expect(Object.keys(saved).sort()).toEqual(['known@example.com', 'new.one@example.com', 'second@example.com']);
+    expect(saved['new.one@example.com']).toMatchObject({ first_name: 'New', last_name: 'One', status: 'prospect', source: 'manual', tags: ['vip', 'newsletter'] });
+    expect(saved['second@example.com']).toMatchObject({ phone: '4930123', status: 'lead', source: 'manual', tags: [] });
+    // An update writes the filled cells only and adds tags; everything else stays.
+    expect(saved['known@example.com']).toMatchObject({
+      first_name: 'Changed',
+      last_name: 'Person',
+      phone: '+49 1',
+      status: 'customer',
+      tags: ['newsletter', 'vip'],
+      url_parameters: { utm_source: 'x' },
+    });
+  });
+
+  it('leaves existing contacts alone under the skip policy', async () => {
+    await t.db.insert(contacts).values({ email: 'known@example.com', first_name: 'Known' });
+    const report = await runImport(
+      [{ 'E-Mail': 'known@example.com', Vorname: 'Changed' }, { 'E-Mail': 'fresh@example.com', Vorname: 'Fresh' }],
+      mapping,
+      'skip',
+    );
+    expect(report).toMatchObject({ created: 1, updated: 0, skipped: 1, invalid: [], duplicates: [] });
+    expect((await byEmail())['known@example.com']!.first_name).toBe('Known');
+  });
+
+  it('imports a 10,000-row file in batches, then recognises all of it as known', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({ email: `bulk${i}@example.com`, name: `Person ${i}`, tags: i % 2 ? 'vip' : '' }));
+    const map = autoMapColumns(['email', 'name', 'tags']) as ImportMapping;
+    expect(map).toEqual({ email: 'email', full_name: 'name', tags: 'tags' });
+    expect(await runImport(rows, map)).toEqual({ created: 10_000, updated: 0, skipped: 0, invalid: [], duplicates: [] });
+    expect(await t.db.$count(contacts)).toBe(10_000);
+    const again = await runImport(rows.map((r) => ({ ...r, tags: 'newsletter' })), map, 'update');
+    expect(again).toEqual({ created: 0, updated: 10_000, skipped: 0, invalid: [], duplicates: [] });
+    const sample = (await byEmail())['bulk9999@example.com']!;
+    expect(sample).toMatchObject({ full_name: 'Person 9999', tags: ['vip', 'newsletter'] });
+  });
+
+  it('imports its own export back unchanged', async () => {
+    await t.db.insert(contacts).values([
+      { email: 'a@example.com', first_name: 'Anne, "A"', phone: '+49 30 1', country: '=1+1', tags: ['vip', 'newsletter'], status: 'customer', source: 'referral' },
+      { email: 'b@example.com', address: 'Line 1\nLine 2', linkedin: 'https://www.linkedin.com/in/b' },
+    ]);
+    const before = await byEmail();
+    const csv = (await t.as(cookie, { method: 'GET', url: '/api/contacts/export.csv' })).body;
+    const parsed = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
+    await t.db.delete(contacts);
+    const report = await runImport(parsed.data, autoMapColumns(parsed.meta.fields!) as ImportMapping);
+    expect(report).toMatchObject({ created: 2, invalid: [] });
+    const after = await byEmail();
+    for (const email of ['a@example.com', 'b@example.com']) {
+      const { id: _a, created_at: _b, updated_at: _c, kit_id: _d, ...was } = before[email]!;
+      expect(after[email]).toMatchObject(was);
+    }
+  });
+
+  it('refuses a request without an email column or without rows', async () => {
+    const noEmail = await importRows([{ a: 'x' }], { first_name: 'a' });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().error.fields['mapping.email']).toBe(IMPORT_MESSAGES.emailColumnRequired);
+    const noRows = await importRows([], { email: 'email' });
+    expect(noRows.statusCode).toBe(400);
+    expect(noRows.json().error.fields.rows).toBe(IMPORT_MESSAGES.noRows);
+    expect(await t.db.select().from(contacts)).toHaveLength(0);
+  });
+});

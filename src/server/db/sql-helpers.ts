@@ -1,0 +1,18 @@
+/** Small SQL helpers shared by the contacts and tags services. */
+
+/**
+ * True when a query failed on the named unique constraint or index. Drivers differ in how they wrap
+ * the PostgreSQL error (drizzle puts the driver's error in `cause`), so the chain is searched.
+ */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return e.constraint === constraint;
+  }
+  return false;
+}
+
+/** `%term%` for (I)LIKE, with LIKE's own wildcards in the term taken literally. */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Ids are uuids; anything else cannot name a row (and must not reach a uuid cast). */
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

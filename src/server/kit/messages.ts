@@ -1,0 +1,42 @@
+/*
+ * The Kit integration's texts (spec 000, section 8, word for word) and the custom fields it writes.
+ * Pure and import-free, so it can move to src/shared/kit/ unchanged when the screens need it.
+ */
+
+export const KIT_MESSAGES = {
+  notConfigured: 'Kit API key not configured',
+  apiKeyRequired: 'API key is required',
+  saveFailed: 'Failed to save API key',
+  syncSucceeded: 'Contact successfully synced to Kit!',
+  syncFailed: 'Failed to sync contact to Kit. Please try again.',
+  loadFailed: 'Failed to load Kit forms and tags. Please check your API key.',
+  keyMissingAlert: 'Kit API key not set. Go to Kit Integration → Configure API Key, save your key, then retry.',
+  emailRequiredForTags: 'Email is required to add tags in v4',
+  contactNotFound: 'Contact not found',
+  keyUnreadable:
+    "The saved Kit API key cannot be decrypted with this server's secret key (MYCRM_SECRET_KEY or secret.key changed). Save the key again.",
+} as const;
+
+/** "Kit API error: {status} {method} {url} - {message or body}" */
+export function kitApiErrorMessage(status: number, method: string, url: string, detail: string): string {
+  return `Kit API error: ${status} ${method} ${url} - ${detail}`;
+}
+
+/** What the connection test reports when Kit answers with an error status. */
+export function connectionTestErrorMessage(status: number, statusText: string): string {
+  return `HTTP ${status}: ${statusText}`;
+}
+
+/** One line of a bulk sync's failure list. */
+export function bulkSyncFailureMessage(email: string, message?: string | null): string {
+  return `Failed to sync ${email}: ${message || 'Unknown error'}`;
+}
+
+/** The contacts screen's alert when "Check in Kit" fails. */
+export function checkFailedMessage(message?: string | null): string {
+  return `Failed to check Kit status: ${message || 'Unknown error'}`;
+}
+
+/** The contact fields sent to Kit as custom fields; Kit stores them only if fields with these keys exist. */
+export const KIT_CUSTOM_FIELD_KEYS = ['last_name', 'phone', 'address', 'country', 'linkedin', 'source', 'status'] as const;
+export type KitCustomFieldKey = (typeof KIT_CUSTOM_FIELD_KEYS)[number];

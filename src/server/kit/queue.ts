@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, inArray, lt, lte, max, sql } from 'drizzle-orm';
+import type { KitSyncJobStatus } from '../../shared/kit-sync.ts';
+import type { Db } from '../db/client.ts';
+import { contacts, kitSyncJobs } from '../db/schema.ts';
+import { bulkSyncFailureMessage } from './messages.ts';
+
+/*
+ * The durable queue of syncs to Kit (table kit_sync_jobs, an outbox): queued → running → done, or
+ * back to queued with a later run_after after a failure, or failed after the last attempt.
+ *
+ * Several server instances may share one PostgreSQL database: a job is claimed with
+ * FOR UPDATE SKIP LOCKED, so each job goes to exactly one worker. A claimed job carries a lease
+ * (locked_at): a worker only finishes a job whose lease is still its own, and a job left running
+ * past the lease (its worker crashed) goes back to the queue.
+ */
+
+export type KitSyncJob = typeof kitSyncJobs.$inferSelect;
+/** A job as its worker holds it: `locked_at` is the lease it must still own to finish the job. */
+export type ClaimedJob = Pick<KitSyncJob, 'id' | 'contact_id' | 'tag_names' | 'batch_id' | 'attempts'> & { locked_at: Date };
+
+/** Lets a worker in this process start at once instead of at its next poll. */
+const listeners = new Set<() => void>();
+export function onKitJobsQueued(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const notifyQueued = () => listeners.forEach((listener) => listener());
+
+const normalizeTags = (tagNames: string[]) => [...new Set(tagNames.map((t) => t.trim()).filter(Boolean))];
+/** Millisecond precision, so the lease a worker reads back (a JS Date) compares equal in SQL. */
+const leaseNow = sql`date_trunc('milliseconds', clock_timestamp())`;
+const afterMs = (ms: number) => sql`now() + ${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond'`;
+
+/**
+ * Queues one contact (e.g. from a public form). A sync of the same contact that is still waiting
+ * takes the new tags instead of queueing a second sync.
+ */
+export async function enqueueContactSync(db: Db, contactId: string, tagNames: string[]): Promise<{ job_id: string }> {
+  const tags = normalizeTags(tagNames);
+  const job = await db.transaction(async (tx) => {
+    const [waiting] = await tx
+      .select({ id: kitSyncJobs.id, tag_names: kitSyncJobs.tag_names })
+      .from(kitSyncJobs)
+      .where(and(eq(kitSyncJobs.contact_id, contactId), sql`${kitSyncJobs.batch_id} is null`, eq(kitSyncJobs.status, 'queued')))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (waiting) {
+      await tx
+        .update(kitSyncJobs)
+        .set({ tag_names: normalizeTags([...waiting.tag_names, ...tags]), run_after: sql`now()`, updated_at: sql`now()` })
+        .where(eq(kitSyncJobs.id, waiting.id));
+      return waiting;
+    }
+    const [created] = await tx.insert(kitSyncJobs).values({ contact_id: contactId, tag_names: tags }).returning({ id: kitSyncJobs.id });
+    return created!;
+  });
+  notifyQueued();
+  return { job_id: job.id };
+}
+
+/** Queues a bulk "Sync N to Kit": one job per existing contact, each contact once. */
+export async function enqueueBatch(db: Db, contactIds: string[], tagNames: string[]): Promise<{ batch_id: string; total: number }> {
+  const batchId = randomUUID();
+  const tags = normalizeTags(tagNames);
+  const ids = [...new Set(contactIds)];
+  const inserted = await db
+    .insert(kitSyncJobs)
+    .select(
+      db
+        .select({
+          id: sql<string>`gen_random_uuid()`.as('id'),
+          contact_id: contacts.id,
+          tag_names: sql<string[]>`${sql.param(tags, kitSyncJobs.tag_names)}::text[]`.as('tag_names'),
+          batch_id: sql<string>`${batchId}::uuid`.as('batch_id'),
+          status: sql<KitSyncJobStatus>`'queued'::kit_sync_job_status`.as('status'),
+          attempts: sql<number>`0`.as('attempts'),
+          run_after: sql<Date>`now()`.as('run_after'),
+          locked_at: sql<Date | null>`null::timestamptz`.as('locked_at'),
+          last_error: sql<string | null>`null::text`.as('last_error'),
+          finished_at: sql<Date | null>`null::timestamptz`.as('finished_at'),
+          created_at: sql<Date>`now()`.as('created_at'),
+          updated_at: sql<Date>`now()`.as('updated_at'),
+        })
+        .from(contacts)
+        .where(inArray(contacts.id, ids)),
+    )
+    .onConflictDoNothing()
+    .returning({ id: kitSyncJobs.id });
+  if (inserted.length) notifyQueued();
+  return { batch_id: batchId, total: inserted.length };
+}
+
+export interface BatchProgress {
+  batch_id: string;
+  total: number;
+  done: number;
+  failed: number;
+  queued: number;
+  running: number;
+  /** No job is waiting or running any more. */
+  finished: boolean;
+  /** The failed contacts (at most FAILURE_LIST_LIMIT), each "Failed to sync {email}: {message}". */
+  failures: Array<{ contact_id: string; email: string; message: string }>;
+}
+
+export const FAILURE_LIST_LIMIT = 200;
+
+export async function getBatchProgress(db: Db, batchId: string): Promise<BatchProgress | null> {
+  const counts = await db
+    .select({ status: kitSyncJobs.status, n: count() })
+    .from(kitSyncJobs)
+    .where(eq(kitSyncJobs.batch_id, batchId))
+    .groupBy(kitSyncJobs.status);
+  if (counts.length === 0) return null;
+  const by = Object.fromEntries(counts.map((c) => [c.status, c.n])) as Partial<Record<KitSyncJobStatus, number>>;
+  const failed = await db
+    .select({ contact_id: kitSyncJobs.contact_id, email: contacts.email, last_error: kitSyncJobs.last_error })
+    .from(kitSyncJobs)
+    .innerJoin(contacts, eq(contacts.id, kitSyncJobs.contact_id))
+    .where(and(eq(kitSyncJobs.batch_id, batchId), eq(kitSyncJobs.status, 'failed')))
+    .orderBy(kitSyncJobs.finished_at, kitSyncJobs.id)
+    .limit(FAILURE_LIST_LIMIT);
+  const progress = { done: by.done ?? 0, failed: by.failed ?? 0, queued: by.queued ?? 0, running: by.running ?? 0 };
+  return {
+    batch_id: batchId,
+    total: progress.done + progress.failed + progress.queued + progress.running,
+    ...progress,
+    finished: progress.queued + progress.running === 0,
+    failures: failed.map((f) => ({ contact_id: f.contact_id, email: f.email, message: bulkSyncFailureMessage(f.email, f.last_error) })),
+  };
+}
+
+/** Puts a batch's failed jobs back in the queue with fresh attempts. */
+export async function retryFailedJobs(db: Db, batchId: string): Promise<{ requeued: number }> {
+  const rows = await db
+    .update(kitSyncJobs)
+    .set({ status: 'queued', attempts: 0, run_after: sql`now()`, last_error: null, finished_at: null, locked_at: null, updated_at: sql`now()` })
+    .where(and(eq(kitSyncJobs.batch_id, batchId), eq(kitSyncJobs.status, 'failed')))
+    .returning({ id: kitSyncJobs.id });
+  if (rows.length) notifyQueued();
+  return { requeued: rows.length };
+}
+
+/** Claims up to `limit` due jobs for this worker: single syncs (public forms) before bulk ones. */
+export async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
+  if (limit <= 0) return [];
+  const due = db
+    .select({ id: kitSyncJobs.id })
+    .from(kitSyncJobs)
+    .where(and(eq(kitSyncJobs.status, 'queued'), lte(kitSyncJobs.run_after, sql`now()`)))
+    .orderBy(sql`${kitSyncJobs.batch_id} is not null`, kitSyncJobs.run_after, kitSyncJobs.created_at)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const jobs = await db
+    .update(kitSyncJobs)
+    .set({ status: 'running', attempts: sql`${kitSyncJobs.attempts} + 1`, locked_at: leaseNow, updated_at: sql`now()` })
+    .where(inArray(kitSyncJobs.id, due))
+    .returning({
+      id: kitSyncJobs.id,
+      contact_id: kitSyncJobs.contact_id,
+      tag_names: kitSyncJobs.tag_names,
+      batch_id: kitSyncJobs.batch_id,
+      attempts: kitSyncJobs.attempts,
+      locked_at: kitSyncJobs.locked_at,
+    });
+  return jobs.map((job) => ({ ...job, locked_at: job.locked_at! }));
+}
+
+/** A job that runs right away in the request that asked for it (the single-contact sync modal). */
+export async function startJobNow(db: Db, contactId: string, tagNames: string[]): Promise<ClaimedJob> {
+  const [job] = await db
+    .insert(kitSyncJobs)
+    .values({ contact_id: contactId, tag_names: normalizeTags(tagNames), status: 'running', attempts: 1, locked_at: leaseNow })
+    .returning({
+      id: kitSyncJobs.id,
+      contact_id: kitSyncJobs.contact_id,
+      tag_names: kitSyncJobs.tag_names,
+      batch_id: kitSyncJobs.batch_id,
+      attempts: kitSyncJobs.attempts,
+      locked_at: kitSyncJobs.locked_at,
+    });
+  return { ...job!, locked_at: job!.locked_at! };
+}
+
+const ownLease = (job: ClaimedJob) =>
+  and(eq(kitSyncJobs.id, job.id), eq(kitSyncJobs.status, 'running'), eq(kitSyncJobs.locked_at, job.locked_at));
+
+/** Marks the job done; false when the lease was lost (the job was handed to another worker). */
+export async function completeJob(db: Db, job: ClaimedJob): Promise<boolean> {
+  const rows = await db
+    .update(kitSyncJobs)
+    .set({ status: 'done', finished_at: sql`now()`, locked_at: null, last_error: null, updated_at: sql`now()` })
+    .where(ownLease(job))
+    .returning({ id: kitSyncJobs.id });
+  return rows.length > 0;
+}
+
+/** After a failed attempt: back to the queue in `retryInMs`, or failed for good when `final`. */
+export async function failJob(db: Db, job: ClaimedJob, message: string, { final, retryInMs = 0 }: { final: boolean; retryInMs?: number }): Promise<boolean> {
+  const rows = await db
+    .update(kitSyncJobs)
+    .set(
+      final
+        ? { status: 'failed', finished_at: sql`now()`, locked_at: null, last_error: message, updated_at: sql`now()` }
+        : { status: 'queued', run_after: afterMs(retryInMs), locked_at: null, last_error: message, updated_at: sql`now()` },
+    )
+    .where(ownLease(job))
+    .returning({ id: kitSyncJobs.id });
+  return rows.length > 0;
+}
+
+/** Gives a job back untouched (the worker is shutting down): the attempt does not count. */
+export async function releaseJob(db: Db, job: ClaimedJob): Promise<boolean> {
+  const rows = await db
+    .update(kitSyncJobs)
+    .set({ status: 'queued', attempts: sql`greatest(${kitSyncJobs.attempts} - 1, 0)`, run_after: sql`now()`, locked_at: null, updated_at: sql`now()` })
+    .where(ownLease(job))
+    .returning({ id: kitSyncJobs.id });
+  if (rows.length) notifyQueued();
+  return rows.length > 0;
+}
+
+export const INTERRUPTED_MESSAGE = 'The sync was interrupted too often (the server stopped while it ran)';
+
+/** Jobs left running past their lease (their worker crashed) go back to the queue; after the last attempt they fail. */
+export async function recoverExpiredJobs(db: Db, leaseMs: number, maxAttempts: number): Promise<number> {
+  const expired = and(eq(kitSyncJobs.status, 'running'), lt(kitSyncJobs.locked_at, sql`now() - ${Math.round(leaseMs)}::integer * interval '1 millisecond'`));
+  const failed = await db
+    .update(kitSyncJobs)
+    .set({ status: 'failed', finished_at: sql`now()`, locked_at: null, last_error: sql`coalesce(${kitSyncJobs.last_error}, ${INTERRUPTED_MESSAGE})`, updated_at: sql`now()` })
+    .where(and(expired, sql`${kitSyncJobs.attempts} >= ${maxAttempts}`))
+    .returning({ id: kitSyncJobs.id });
+  const requeued = await db
+    .update(kitSyncJobs)
+    .set({ status: 'queued', run_after: sql`now()`, locked_at: null, updated_at: sql`now()` })
+    .where(expired)
+    .returning({ id: kitSyncJobs.id });
+  if (requeued.length) notifyQueued();
+  return failed.length + requeued.length;
+}
+
+export interface KitSyncState {
+  contact_id: string;
+  /** never: no sync was ever asked for; queued/running: one is under way; synced/failed: how the latest one ended. */
+  state: 'never' | KitSyncJobStatus | 'synced';
+  /** When the contact last reached Kit. */
+  last_synced_at: string | null;
+  /** Why the latest sync failed, or why its previous attempt did (while it waits for a retry). */
+  error: string | null;
+  attempts: number;
+  next_attempt_at: string | null;
+}
+
+/** The latest sync of each contact. */
+export async function getSyncStates(db: Db, contactIds: string[]): Promise<Record<string, KitSyncState>> {
+  const ids = [...new Set(contactIds)];
+  if (ids.length === 0) return {};
+  const [latest, lastDone] = await Promise.all([
+    db
+      .selectDistinctOn([kitSyncJobs.contact_id])
+      .from(kitSyncJobs)
+      .where(inArray(kitSyncJobs.contact_id, ids))
+      .orderBy(kitSyncJobs.contact_id, desc(kitSyncJobs.created_at), desc(kitSyncJobs.id)),
+    db
+      .select({ contact_id: kitSyncJobs.contact_id, at: max(kitSyncJobs.finished_at) })
+      .from(kitSyncJobs)
+      .where(and(inArray(kitSyncJobs.contact_id, ids), eq(kitSyncJobs.status, 'done')))
+      .groupBy(kitSyncJobs.contact_id),
+  ]);
+  const syncedAt = new Map(lastDone.map((r) => [r.contact_id, r.at]));
+  const jobs = new Map(latest.map((j) => [j.contact_id, j]));
+  return Object.fromEntries(
+    ids.map((id) => {
+      const job = jobs.get(id);
+      const state: KitSyncState = {
+        contact_id: id,
+        state: !job ? 'never' : job.status === 'done' ? 'synced' : job.status,
+        last_synced_at: syncedAt.get(id)?.toISOString() ?? null,
+        error: job?.last_error ?? null,
+        attempts: job?.attempts ?? 0,
+        next_attempt_at: job?.status === 'queued' ? job.run_after.toISOString() : null,
+      };
+      return [id, state];
+    }),
+  );
+}

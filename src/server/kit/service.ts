@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { appSettings } from '../db/schema.ts';
+import { KIT_API_KEY_SETTING } from './settings.ts';
+
+/*
+ * What other features may use of the Kit integration (eslint lets them import this file only):
+ * queue a contact's sync (public forms: "queued, retried with back-off, visible on the contact"),
+ * and read the sync state the contacts screen shows.
+ */
+
+export { enqueueContactSync, getSyncStates, type KitSyncState } from './queue.ts';
+
+/** Whether an API key is saved (public forms sync only then, as the spec says). */
+export async function isKitConfigured(db: Db): Promise<boolean> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, KIT_API_KEY_SETTING));
+  return Boolean(row?.value);
+}

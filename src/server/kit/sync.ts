@@ -1,0 +1,95 @@
+import { getContactById, setContactKitId, type Contact } from '../contacts/service.ts';
+import type { Db } from '../db/client.ts';
+import { KitApiError, type KitClient, type KitSubscriber, type SubscriberInput } from './client.ts';
+import { KIT_CUSTOM_FIELD_KEYS, KIT_MESSAGES } from './messages.ts';
+import { KitKeyUnreadableError, KitNotConfiguredError } from './settings.ts';
+import { forgetKitTag, kitTagIdByName, linkCrmTag, resolveKitTags, type ResolvedKitTag } from './tag-ids.ts';
+
+/*
+ * Syncing one contact to Kit. The spec's flow (look up, then create or update, then tag) costs one
+ * request more than needed: POST /subscribers is an upsert, so a sync is the upsert plus one
+ * tagging call per tag, 1 + (number of tags) requests. Kit's upsert updates the first name of an
+ * existing subscriber but is documented to leave its custom fields alone; so when Kit's answer shows
+ * an existing subscriber whose last_name differs (spec: "update first_name and last_name only when
+ * they differ"), one PUT follows. That happens only for re-synced contacts whose last name changed.
+ */
+
+/** A problem with the contact itself: retrying cannot help. */
+export class KitSyncError extends Error {}
+
+export interface KitSyncOutcome {
+  kit_id: number;
+  /** Kit created the subscriber (false: it existed and was updated). */
+  created: boolean;
+  tags: Array<{ name: string; kit_tag_id: number }>;
+}
+
+export function subscriberInput(contact: Contact): SubscriberInput {
+  const fields: Record<string, string> = {};
+  for (const key of KIT_CUSTOM_FIELD_KEYS) {
+    const value = contact[key];
+    if (value !== null && value !== undefined && value !== '') fields[key] = String(value);
+  }
+  // No first name: leave the one Kit has (the upsert would overwrite it).
+  const firstName = contact.first_name?.trim() ? { first_name: contact.first_name } : {};
+  return { email_address: contact.email, ...firstName, state: 'active', fields };
+}
+
+async function requireContact(db: Db, contactId: string): Promise<Contact> {
+  const contact = await getContactById(db, contactId);
+  if (!contact) throw new KitSyncError(KIT_MESSAGES.contactNotFound);
+  return contact;
+}
+
+/** Tags by email; a CRM tag whose saved Kit id no longer exists in Kit is looked up again by name once. */
+async function applyTag(db: Db, client: KitClient, email: string, tag: ResolvedKitTag): Promise<ResolvedKitTag> {
+  try {
+    await client.tagSubscriberByEmail(tag.kit_tag_id, email);
+    return tag;
+  } catch (error) {
+    if (!(error instanceof KitApiError && error.status === 404 && tag.crm_tag)) throw error;
+    forgetKitTag(client, tag.kit_name);
+    const id = await kitTagIdByName(client, tag.kit_name);
+    if (id === tag.kit_tag_id) throw error;
+    const relinked = { ...tag, kit_tag_id: id, crm_tag: await linkCrmTag(db, tag.crm_tag, tag.kit_name, id) };
+    await client.tagSubscriberByEmail(id, email);
+    return relinked;
+  }
+}
+
+export async function syncContactToKit(db: Db, client: KitClient, contactId: string, tagNames: string[]): Promise<KitSyncOutcome> {
+  const contact = await requireContact(db, contactId);
+  if (!contact.email?.trim()) throw new KitSyncError(KIT_MESSAGES.emailRequiredForTags);
+  const tags = await resolveKitTags(db, client, tagNames);
+
+  const input = subscriberInput(contact);
+  const { subscriber, created } = await client.upsertSubscriber(input);
+  if (!created) await updateLastNameIfDifferent(client, subscriber, contact);
+
+  const applied: ResolvedKitTag[] = [];
+  for (const tag of tags) applied.push(await applyTag(db, client, input.email_address, tag));
+
+  await setContactKitId(db, contact.id, subscriber.id);
+  return { kit_id: subscriber.id, created, tags: applied.map((t) => ({ name: t.name, kit_tag_id: t.kit_tag_id })) };
+}
+
+async function updateLastNameIfDifferent(client: KitClient, subscriber: KitSubscriber, contact: Contact): Promise<void> {
+  // Only a field that exists in the account appears in Kit's answer; a PUT with an unknown key would be refused.
+  if (!contact.last_name || !('last_name' in subscriber.fields)) return;
+  if (subscriber.fields.last_name === contact.last_name) return;
+  await client.updateSubscriber(subscriber.id, { email_address: subscriber.email_address, fields: { last_name: contact.last_name } });
+}
+
+/** "Check in Kit": looks the contact up by email and records the subscriber id, or null when Kit has none. */
+export async function checkContactInKit(db: Db, client: KitClient, contactId: string): Promise<{ kit_id: number | null; subscriber: KitSubscriber | null }> {
+  const contact = await requireContact(db, contactId);
+  const subscriber = await client.findSubscriberByEmail(contact.email);
+  await setContactKitId(db, contact.id, subscriber?.id ?? null);
+  return { kit_id: subscriber?.id ?? null, subscriber };
+}
+
+/** Failures that retrying the same job cannot fix (the worker marks the job failed at once). */
+export function isPermanentSyncFailure(error: unknown): boolean {
+  if (error instanceof KitSyncError || error instanceof KitNotConfiguredError || error instanceof KitKeyUnreadableError) return true;
+  return error instanceof KitApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { DEFAULT_TAG_COLOR, TAG_MESSAGES, type TagDto } from '../../shared/tags.ts';
+import { contacts, tags } from '../db/schema.ts';
+import { getTagsByNames, listTags } from './service.ts';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await t.signIn();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.delete(contacts);
+  await t.db.delete(tags);
+});
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  t.as(cookie, { method, url, payload: payload as object });
+const createTag = async (payload: Record<string, unknown>): Promise<TagDto> => {
+  const res = await api('POST', '/api/tags', payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().tag;
+};
+const contactTags = async () =>
+  Object.fromEntries((await t.db.select().from(contacts)).map((c) => [c.email, c.tags]));
+
+describe('tags', () => {
+  it('creates a tag with the default colour and every field', async () => {
+    const plain = await createTag({ name: 'newsletter' });
+    expect(plain).toMatchObject({ name: 'newsletter', color: DEFAULT_TAG_COLOR, description: null, kit_tag_name: null, kit_tag_id: null });
+    const full = await createTag({ name: ' vip ', description: 'Top clients', color: '#10b981', kit_tag_name: 'VIP', kit_tag_id: '4242' });
+    expect(full).toMatchObject({ name: 'vip', description: 'Top clients', color: '#10b981', kit_tag_name: 'VIP', kit_tag_id: 4242 });
+    expect(full.created_at).toBe(full.updated_at);
+  });
+
+  it('validates name, colour and Kit tag id', async () => {
+    const noName = await api('POST', '/api/tags', { name: '  ' });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().error.fields.name).toBe(TAG_MESSAGES.nameRequired);
+    const separator = await api('POST', '/api/tags', { name: 'a;b' });
+    expect(separator.json().error.fields.name).toBe(TAG_MESSAGES.nameSeparator);
+    const color = await api('POST', '/api/tags', { name: 'x', color: 'purple' });
+    expect(color.json().error.fields.color).toBe(TAG_MESSAGES.colorInvalid);
+    for (const kit_tag_id of ['12abc', 'abc', '1.5', -3, true]) {
+      const res = await api('POST', '/api/tags', { name: 'x', kit_tag_id });
+      expect(res.statusCode, String(kit_tag_id)).toBe(400);
+      expect(res.json().error.fields.kit_tag_id).toBe(TAG_MESSAGES.kitTagIdNotNumber);
+    }
+    expect(await t.db.select().from(tags)).toHaveLength(0);
+    expect((await createTag({ name: 'x', kit_tag_id: '' })).kit_tag_id).toBeNull();
+  });
+
+  it('refuses a duplicate name with 409 and a field error', async () => {
+    await createTag({ name: 'vip' });
+    const dup = await api('POST', '/api/tags', { name: 'vip', color: '#000000' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.fields).toEqual({ name: 'A tag with this name already exists' });
+    const other = await createTag({ name: 'other' });
+    const rename = await api('PUT', `/api/tags/${other.id}`, { name: 'vip' });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().error.fields.name).toBe(TAG_MESSAGES.nameTaken);
+  });
+
+  it('lists by name and searches name, description and Kit tag name', async () => {
+    await createTag({ name: 'webinar', description: 'Signed up for a webinar' });
+    await createTag({ name: 'Alpha', kit_tag_name: 'beta-list' });
+    await createTag({ name: 'beta' });
+    await createTag({ name: 'zeta', description: 'From the Beta launch' });
+    const names = async (q: string) => ((await api('GET', `/api/tags${q}`)).json().tags as TagDto[]).map((tag) => tag.name);
+    expect(await names('')).toEqual(['Alpha', 'beta', 'webinar', 'zeta']);
+    expect(await names('?search=BETA')).toEqual(['Alpha', 'beta', 'zeta']);
+    expect(await names('?search=webinar')).toEqual(['webinar']);
+    expect(await names('?search=%25')).toEqual([]);
+    expect((await listTags(t.db)).map((tag) => tag.name)).toEqual(['Alpha', 'beta', 'webinar', 'zeta']);
+    expect((await getTagsByNames(t.db, ['zeta', 'nope', 'beta'])).map((tag) => tag.name)).toEqual(['beta', 'zeta']);
+    expect(await getTagsByNames(t.db, [])).toEqual([]);
+  });
+
+  it('renames the tag on every contact, in the same transaction, and sets updated_at', async () => {
+    const vip = await createTag({ name: 'vip' });
+    await createTag({ name: 'newsletter' });
+    await t.db.insert(contacts).values([
+      { email: 'a@example.com', tags: ['newsletter', 'vip'] },
+      { email: 'b@example.com', tags: ['vip'] },
+      { email: 'c@example.com', tags: ['newsletter'] },
+    ]);
+    const res = await api('PUT', `/api/tags/${vip.id}`, { name: 'VIP clients', color: '#123456', kit_tag_id: 7 });
+    expect(res.statusCode).toBe(200);
+    const renamed: TagDto = res.json().tag;
+    expect(renamed).toMatchObject({ name: 'VIP clients', color: '#123456', kit_tag_id: 7 });
+    expect(new Date(renamed.updated_at).getTime()).toBeGreaterThan(new Date(vip.updated_at).getTime());
+    expect(await contactTags()).toEqual({
+      'a@example.com': ['newsletter', 'VIP clients'],
+      'b@example.com': ['VIP clients'],
+      'c@example.com': ['newsletter'],
+    });
+  });
+
+  it('leaves the tag and every contact unchanged when any part of a rename fails', async () => {
+    const vip = await createTag({ name: 'vip' });
+    await createTag({ name: 'taken' });
+    await t.db.insert(contacts).values([{ email: 'a@example.com', tags: ['vip'] }, { email: 'b@example.com', tags: ['vip'] }]);
+
+    // The tag update itself fails.
+    expect((await api('PUT', `/api/tags/${vip.id}`, { name: 'taken' })).statusCode).toBe(409);
+
+    // The contacts update fails after the tag row was already changed.
+    await t.db.execute(sql`create function refuse_contact_update() returns trigger language plpgsql as $$
+      begin if new.email = 'b@example.com' then raise exception 'simulated failure'; end if; return new; end $$`);
+    await t.db.execute(sql`create trigger refuse_contact_update before update on contacts for each row execute function refuse_contact_update()`);
+    try {
+      expect((await api('PUT', `/api/tags/${vip.id}`, { name: 'renamed' })).statusCode).toBe(500);
+      expect((await api('DELETE', `/api/tags/${vip.id}`)).statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_contact_update on contacts`);
+      await t.db.execute(sql`drop function refuse_contact_update()`);
+    }
+    expect((await listTags(t.db)).map((tag) => tag.name)).toEqual(['taken', 'vip']);
+    expect(await contactTags()).toEqual({ 'a@example.com': ['vip'], 'b@example.com': ['vip'] });
+  });
+
+  it('deletes the tag and removes it from every contact', async () => {
+    const vip = await createTag({ name: 'vip' });
+    await createTag({ name: 'newsletter' });
+    await t.db.insert(contacts).values([
+      { email: 'a@example.com', tags: ['vip', 'newsletter'] },
+      { email: 'b@example.com', tags: ['vip'] },
+    ]);
+    expect((await api('DELETE', `/api/tags/${vip.id}`)).statusCode).toBe(204);
+    expect(await contactTags()).toEqual({ 'a@example.com': ['newsletter'], 'b@example.com': [] });
+    expect((await listTags(t.db)).map((tag) => tag.name)).toEqual(['newsletter']);
+  });
+
+  it('answers 404 for an unknown tag', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const put = await api('PUT', `/api/tags/${id}`, { name: 'x' });
+      expect(put.statusCode).toBe(404);
+      expect(put.json().error.message).toBe(TAG_MESSAGES.notFound);
+      expect((await api('DELETE', `/api/tags/${id}`)).statusCode).toBe(404);
+    }
+  });
+});

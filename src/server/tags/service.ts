@@ -1,0 +1,80 @@
+import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { TAG_MESSAGES, type TagValues } from '../../shared/tags.ts';
+import { isUniqueViolation, isUuid, likePattern } from '../db/sql-helpers.ts';
+import { removeTagFromContacts, renameTagOnContacts } from '../contacts/service.ts';
+import type { Db } from '../db/client.ts';
+import { tags } from '../db/schema.ts';
+import { AppError, notFound } from '../http/errors.ts';
+
+export type Tag = typeof tags.$inferSelect;
+
+const NAME_UNIQUE = 'tags_name_unique';
+const nameTaken = () => new AppError(409, 'tag_name_taken', TAG_MESSAGES.nameTaken, { name: TAG_MESSAGES.nameTaken });
+const byName = [asc(sql`lower(${tags.name})`), asc(tags.name)];
+
+/** Every tag, ordered by name; `search` matches name, description or Kit tag name, ignoring case. */
+export async function listTags(db: Db, search?: string): Promise<Tag[]> {
+  const pattern = search?.trim() ? likePattern(search.trim()) : undefined;
+  return db
+    .select()
+    .from(tags)
+    .where(pattern ? or(ilike(tags.name, pattern), ilike(tags.description, pattern), ilike(tags.kit_tag_name, pattern)) : undefined)
+    .orderBy(...byName);
+}
+
+/** The tags with these exact names (unknown names are simply absent). */
+export async function getTagsByNames(db: Db, names: string[]): Promise<Tag[]> {
+  if (names.length === 0) return [];
+  return db.select().from(tags).where(inArray(tags.name, names)).orderBy(...byName);
+}
+
+/**
+ * The configured tag names (all of them, or those among `names`), locked until the transaction
+ * ends, so no tag can be renamed or deleted between this check and the write that relies on it.
+ */
+export async function lockTagNames(tx: Db, names?: string[]): Promise<Set<string>> {
+  if (names?.length === 0) return new Set();
+  const rows = await tx
+    .select({ name: tags.name })
+    .from(tags)
+    .where(names ? inArray(tags.name, names) : undefined)
+    .for('share');
+  return new Set(rows.map((r) => r.name));
+}
+
+export async function createTag(db: Db, values: TagValues): Promise<Tag> {
+  const [tag] = await db.insert(tags).values(values).onConflictDoNothing({ target: tags.name }).returning();
+  if (!tag) throw nameTaken();
+  return tag;
+}
+
+/** Saves the tag; a new name replaces the old one on every contact in the same transaction. */
+export async function updateTag(db: Db, id: string, values: TagValues): Promise<Tag> {
+  if (!isUuid(id)) throw notFound(TAG_MESSAGES.notFound);
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx.select({ name: tags.name }).from(tags).where(eq(tags.id, id)).for('update');
+      if (!current) throw notFound(TAG_MESSAGES.notFound);
+      const [tag] = await tx
+        .update(tags)
+        .set({ ...values, updated_at: sql`now()` })
+        .where(eq(tags.id, id))
+        .returning();
+      if (tag!.name !== current.name) await renameTagOnContacts(tx, current.name, tag!.name);
+      return tag!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, NAME_UNIQUE)) throw nameTaken();
+    throw error;
+  }
+}
+
+/** Deletes the tag and takes it off every contact, together. */
+export async function deleteTag(db: Db, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound(TAG_MESSAGES.notFound);
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(tags).where(eq(tags.id, id)).returning({ name: tags.name });
+    if (!deleted) throw notFound(TAG_MESSAGES.notFound);
+    await removeTagFromContacts(tx, deleted.name);
+  });
+}

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import {
+  CONTACT_SOURCE_LABELS,
+  CONTACT_SOURCES,
+  CONTACT_STATUS_LABELS,
+  CONTACT_STATUSES,
+} from '../contacts.ts';
+import {
+  CONTACT_FIELD_LABELS,
+  CONTACT_FORM_FIELDS,
+  CONTACT_MESSAGES,
+  contactFormSchema,
+  type ContactFormField,
+  type ContactInput,
+  type ContactValues,
+} from './form.ts';
+
+/**
+ * CSV export columns and the import's column mapping and row rules. The browser previews an import
+ * with exactly these functions; the server applies them again to what it receives.
+ */
+
+export const CONTACT_EXPORT_COLUMNS = [
+  'email',
+  'first_name',
+  'last_name',
+  'full_name',
+  'phone',
+  'address',
+  'country',
+  'linkedin',
+  'source',
+  'status',
+  'tags',
+  'kit_id',
+  'created_at',
+] as const;
+
+/** Tags share one cell, joined with ";"; an import also splits on ",". Tag names contain neither. */
+export const CSV_TAG_SEPARATOR = ';';
+
+/**
+ * Cells a spreadsheet would run as a formula get a leading apostrophe on export (CSV injection).
+ * Phone numbers such as "+49 30 123456" and negative numbers are left alone.
+ */
+export const CSV_FORMULA_PATTERN = /^(?:[=@\t\r]|[+-](?![\d\s()./-]*$))/;
+
+/** Undoes the export's formula escape, so an exported file imports back unchanged. */
+export function unescapeCsvFormula(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
+export function splitCsvTags(cell: string): string[] {
+  const names = cell
+    .split(/[;,]/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+  return [...new Set(names)];
+}
+
+export const IMPORT_DUPLICATE_POLICIES = ['update', 'skip'] as const;
+export type ImportDuplicatePolicy = (typeof IMPORT_DUPLICATE_POLICIES)[number];
+export const IMPORT_MAX_ROWS = 50_000;
+
+export const IMPORT_MESSAGES = {
+  emailColumnRequired: 'Choose the column that holds the email address',
+  noRows: 'The file has no rows to import',
+  tooManyRows: `A file can hold at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it and import the parts one after another.`,
+  unreadableRow: 'This row could not be read',
+  duplicateInFile: (firstRow: number) => `Same email as row ${firstRow} of this file`,
+} as const;
+
+/** Which CSV column (by header) fills which contact field; every field comes from one column at most. */
+export type ImportMapping = { email: string } & Partial<Record<Exclude<ContactFormField, 'email'>, string>>;
+
+const column = z.string().trim().min(1).max(500);
+export const importMappingSchema = z.object({
+  email: z.string({ error: IMPORT_MESSAGES.emailColumnRequired }).trim().min(1, IMPORT_MESSAGES.emailColumnRequired).max(500),
+  first_name: column.optional(),
+  last_name: column.optional(),
+  full_name: column.optional(),
+  phone: column.optional(),
+  address: column.optional(),
+  country: column.optional(),
+  linkedin: column.optional(),
+  source: column.optional(),
+  status: column.optional(),
+  tags: column.optional(),
+});
+
+export const importRequestSchema = z.object({
+  /** The parsed rows, each keyed by the file's header (Papa.parse with `header: true`). */
+  rows: z.array(z.unknown()).min(1, IMPORT_MESSAGES.noRows).max(IMPORT_MAX_ROWS, IMPORT_MESSAGES.tooManyRows),
+  mapping: importMappingSchema,
+  /** What to do with a row whose email already belongs to a contact. */
+  on_duplicate: z.enum(IMPORT_DUPLICATE_POLICIES).default('skip'),
+});
+export type ImportRequest = z.input<typeof importRequestSchema>;
+export type ImportRequestValues = z.output<typeof importRequestSchema>;
+
+export interface ImportReport {
+  created: number;
+  updated: number;
+  /** Rows left alone: existing emails under the 'skip' policy, and repeated emails within the file. */
+  skipped: number;
+  /** `row` counts the data rows from 1 (the header line is not counted). */
+  invalid: Array<{ row: number; email: string; reason: string }>;
+  /** Rows skipped because an earlier row of the file has the same email. */
+  duplicates: Array<{ row: number; email: string; first_row: number }>;
+}
+
+/** Header spellings (compared without case, spaces or punctuation) that map a column by itself. */
+const HEADER_ALIASES: Record<ContactFormField, string[]> = {
+  email: ['email', 'emailaddress', 'mail', 'emailadresse'],
+  first_name: ['firstname', 'first', 'givenname', 'forename', 'vorname'],
+  last_name: ['lastname', 'last', 'surname', 'familyname', 'nachname'],
+  full_name: ['fullname', 'name', 'contactname', 'displayname', 'vollstandigername'],
+  phone: ['phone', 'phonenumber', 'telephone', 'tel', 'mobile', 'mobilephone', 'cell', 'telefon', 'telefonnummer', 'handy'],
+  address: ['address', 'streetaddress', 'street', 'adresse', 'anschrift', 'strasse'],
+  country: ['country', 'countryname', 'land'],
+  linkedin: ['linkedin', 'linkedinurl', 'linkedinprofile', 'linkedinprofileurl'],
+  source: ['source', 'leadsource', 'quelle'],
+  status: ['status', 'leadstatus', 'contactstatus'],
+  tags: ['tags', 'tag', 'labels', 'label', 'segments'],
+};
+
+const headerKey = (header: string) =>
+  header
+    .replace(/^\ufeff/, '')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z0-9]/g, '');
+
+/** Guesses the mapping from the file's headers; the person can change it before importing. */
+export function autoMapColumns(headers: readonly string[]): Partial<ImportMapping> {
+  const mapping: Partial<Record<ContactFormField, string>> = {};
+  const taken = new Set<string>();
+  for (const field of CONTACT_FORM_FIELDS) {
+    for (const alias of HEADER_ALIASES[field]) {
+      const header = headers.find((h) => !taken.has(h) && headerKey(h) === alias);
+      if (header !== undefined) {
+        mapping[field] = header;
+        taken.add(header);
+        break;
+      }
+    }
+  }
+  return mapping;
+}
+
+/** A value or its label, in any case ("Manual Entry" → manual); anything else is left for the schema to refuse. */
+function enumValue<T extends string>(cell: string, values: readonly T[], labels: Record<T, string>): string {
+  const wanted = cell.toLowerCase().replace(/[\s-]+/g, '_');
+  const byValue = values.find((v) => v === wanted);
+  const byLabel = values.find((v) => labels[v].toLowerCase() === cell.toLowerCase());
+  return byValue ?? byLabel ?? cell;
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return unescapeCsvFormula(value.trim());
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
+}
+
+/** One parsed CSV row as form input: empty cells are left out, so defaults apply and updates keep data. */
+export function rowToContactInput(row: Record<string, unknown>, mapping: Partial<ImportMapping>): ContactInput {
+  const input: Record<string, unknown> = {};
+  for (const field of CONTACT_FORM_FIELDS) {
+    const header = mapping[field];
+    if (header === undefined) continue;
+    const text = cellText(row[header]);
+    if (text === '') continue;
+    if (field === 'tags') input.tags = splitCsvTags(text);
+    else if (field === 'source') input.source = enumValue(text, CONTACT_SOURCES, CONTACT_SOURCE_LABELS);
+    else if (field === 'status') input.status = enumValue(text, CONTACT_STATUSES, CONTACT_STATUS_LABELS);
+    else input[field] = text;
+  }
+  return input as ContactInput;
+}
+
+export type ImportRowResult =
+  | { ok: true; values: ContactValues; /** Fields the row fills (an update changes only these). */ provided: ContactFormField[] }
+  | { ok: false; email: string; reason: string };
+
+/** Validates one row exactly as the contact form would, including "only configured tags". */
+export function checkImportRow(row: unknown, mapping: Partial<ImportMapping>, knownTags: ReadonlySet<string>): ImportRowResult {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) {
+    return { ok: false, email: '', reason: IMPORT_MESSAGES.unreadableRow };
+  }
+  const input = rowToContactInput(row as Record<string, unknown>, mapping);
+  const email = typeof input.email === 'string' ? input.email : '';
+  const parsed = contactFormSchema.safeParse(input);
+  if (!parsed.success) {
+    const reasons = parsed.error.issues.map((issue) => {
+      const field = issue.path[0] as ContactFormField | undefined;
+      const label = field ? CONTACT_FIELD_LABELS[field] : '';
+      return label && !issue.message.startsWith(label) ? `${label}: ${issue.message}` : issue.message;
+    });
+    return { ok: false, email, reason: [...new Set(reasons)].join('; ') };
+  }
+  const unknown = parsed.data.tags.filter((name) => !knownTags.has(name));
+  if (unknown.length > 0) return { ok: false, email, reason: CONTACT_MESSAGES.tagsUnknown(unknown) };
+  const provided = CONTACT_FORM_FIELDS.filter((field) => field in input);
+  return { ok: true, values: parsed.data, provided };
+}

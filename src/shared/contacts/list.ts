@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { CONTACT_SOURCES, CONTACT_STATUSES } from '../contacts.ts';
+import type { ContactDto } from './form.ts';
+
+/** Query of the contacts list and of its CSV export: search, filters, sort, and (list only) a page. */
+
+export const CONTACT_SORTS = ['created_at', 'email', 'name', 'status', 'source'] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** Newest first by date; A to Z (or pipeline order for status) for everything else. */
+export const defaultSortOrder = (sort: ContactSort): SortOrder => (sort === 'created_at' ? 'desc' : 'asc');
+
+export const CONTACT_PAGE_SIZE = 50;
+export const CONTACT_PAGE_SIZE_MAX = 200;
+export const CONTACT_SEARCH_MAX = 200;
+/**
+ * Search terms shorter than this cannot use the trigram index, so for them the list counts matches
+ * only up to TOTAL_CAP_SHORT_SEARCH (`total_capped` tells the screen to show "1,000+").
+ */
+export const TRIGRAM_MIN_TERM = 3;
+export const TOTAL_CAP_SHORT_SEARCH = 1000;
+
+export const CONTACT_LIST_MESSAGES = {
+  invalidCursor: 'This page link is no longer valid. Reload the list.',
+  searchTooLong: `Search must be at most ${CONTACT_SEARCH_MAX} characters`,
+} as const;
+
+/** A query-string value the screen left empty means "no filter". */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const contactFiltersSchema = z.object({
+  search: z.preprocess(blankToUndefined, z.string().trim().max(CONTACT_SEARCH_MAX, CONTACT_LIST_MESSAGES.searchTooLong).optional()),
+  status: z.preprocess(blankToUndefined, z.enum(CONTACT_STATUSES).optional()),
+  source: z.preprocess(blankToUndefined, z.enum(CONTACT_SOURCES).optional()),
+  /** A tag name: contacts carrying this tag. */
+  tag: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  sort: z.preprocess(blankToUndefined, z.enum(CONTACT_SORTS).default('created_at')),
+  order: z.preprocess(blankToUndefined, z.enum(SORT_ORDERS).optional()),
+});
+export type ContactFilters = z.output<typeof contactFiltersSchema>;
+
+export const contactListQuerySchema = contactFiltersSchema.extend({
+  /** `next_cursor` of the previous page; absent for the first page. */
+  cursor: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(CONTACT_PAGE_SIZE_MAX).default(CONTACT_PAGE_SIZE)),
+});
+export type ContactListQuery = z.output<typeof contactListQuerySchema>;
+
+/** Whitespace separates terms; every term must match (in any of email, first, last or full name). */
+export function searchTerms(search: string | undefined): string[] {
+  return (search ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
+}
+
+export interface ContactListResponse {
+  contacts: ContactDto[];
+  /** Contacts matching the search and filters (all pages); given with the first page only, null after. */
+  total: number | null;
+  /** True when `total` stopped counting at its cap (very short search terms): show "{total}+". */
+  total_capped: boolean;
+  /** Pass as `cursor` to fetch the next page; null on the last page. */
+  next_cursor: string | null;
+}
+
+export interface ContactStats {
+  total: number;
+  customers: number;
+  prospects: number;
+}
