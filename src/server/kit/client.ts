@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import { connectionTestErrorMessage, kitApiErrorMessage } from './messages.ts';
+import { connectionTestErrorMessage, kitApiErrorMessage } from '../../shared/kit/messages.ts';
 import type { KitRateLimiter, Priority } from './rate-limiter.ts';
 
 /*

@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { KitSyncJobStatus } from '../../shared/kit-sync.ts';
 import type { Db } from '../db/client.ts';
 import { contacts, kitSyncJobs } from '../db/schema.ts';
-import { bulkSyncFailureMessage } from './messages.ts';
+import { bulkSyncFailureMessage } from '../../shared/kit/messages.ts';
 
 /*
  * The durable queue of syncs to Kit (table kit_sync_jobs, an outbox): queued → running → done, or

@@ -8,7 +8,7 @@ import { listTags } from '../tags/service.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { KitApiError, KitNetworkError, type KitAccount } from './client.ts';
 import { createKitContext, kitClient, kitClientForKey, type KitContext } from './connection.ts';
-import { KIT_CUSTOM_FIELD_KEYS, KIT_MESSAGES } from './messages.ts';
+import { KIT_CUSTOM_FIELD_KEYS, KIT_MESSAGES } from '../../shared/kit/messages.ts';
 import { completeJob, enqueueBatch, failJob, getBatchProgress, getSyncStates, retryFailedJobs, startJobNow } from './queue.ts';
 import { clearKitApiKey, describeKitApiKey, KitKeyUnreadableError, KitNotConfiguredError, readKitApiKey, saveKitApiKey } from './settings.ts';
 import { checkContactInKit, KitSyncError, syncContactToKit } from './sync.ts';

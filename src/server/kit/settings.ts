@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { appSettings } from '../db/schema.ts';
-import { KIT_MESSAGES } from './messages.ts';
+import { KIT_MESSAGES } from '../../shared/kit/messages.ts';
 import { decryptSecret, encryptSecret, loadSecretKey } from './secret-box.ts';
 
 /** The app_settings row that holds the Kit API key (spec 000, section 3), encrypted. */

@@ -1,6 +1,6 @@
 /*
- * The Kit integration's texts (spec 000, section 8, word for word) and the custom fields it writes.
- * Pure and import-free, so it can move to src/shared/kit/ unchanged when the screens need it.
+ * The Kit integration's texts (spec 000, sections 4 and 8, word for word), shared by the server and the screens,
+ * and the custom fields the sync writes.
  */
 
 export const KIT_MESSAGES = {
@@ -40,3 +40,9 @@ export function checkFailedMessage(message?: string | null): string {
 /** The contact fields sent to Kit as custom fields; Kit stores them only if fields with these keys exist. */
 export const KIT_CUSTOM_FIELD_KEYS = ['last_name', 'phone', 'address', 'country', 'linkedin', 'source', 'status'] as const;
 export type KitCustomFieldKey = (typeof KIT_CUSTOM_FIELD_KEYS)[number];
+
+/** The success message stays this long before the sync modal closes (spec 000, section 9). */
+export const SYNC_SUCCESS_CLOSE_MS = 2000;
+
+/** Kit's default subscriber page size (spec 000, section 9). */
+export const SUBSCRIBER_PAGE_SIZE = 50;
