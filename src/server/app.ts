@@ -3,14 +3,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
-import { calendarRoutes } from './calendar/routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { calendarRoutes } from './calendar/routes.ts';
 import type { Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { kitRoutes } from './kit/routes.ts';
+import { queueKitSyncWhenConfigured } from './leads/kit-sync.ts';
+import { leadsRoutes } from './leads/routes.ts';
 import { spaRoutes } from './spa/routes.ts';
 import { tagsRoutes } from './tags/routes.ts';
 
@@ -59,6 +61,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(contactsRoutes, { db, config });
   await app.register(tagsRoutes, { db, config });
   await app.register(calendarRoutes, { db, config });
+  await app.register(leadsRoutes, { db, config, queueKitSync: queueKitSyncWhenConfigured });
   await app.register(spaRoutes, { webDir: config.webDir });
 
   return app;

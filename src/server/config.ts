@@ -23,6 +23,14 @@ const envSchema = z.object({
   /** Sign-in attempts allowed per IP address, and per email address, in a 15-minute window. */
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  /** Public sign-ups (waiting list, webinar) allowed per IP address per minute. */
+  PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Meta (Facebook) pixel id for the public site; unset means no pixel. Loaded only after cookie consent. */
+  META_PIXEL_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be the numeric pixel id')
+    .optional()
+    .or(z.literal('')),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -39,6 +47,9 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   devAutologin: boolean;
   login: { maxPerIp: number; maxPerEmail: number; windowMs: number };
+  /** Sign-ups per IP address per minute on the public lead endpoints. */
+  publicRateLimitPerMinute: number;
+  metaPixelId: string | undefined;
   /** Built browser bundle, served by the server; absent in development (Vite serves it). */
   webDir: string;
 }
@@ -70,6 +81,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     devAutologin,
     login: { maxPerIp: env.LOGIN_MAX_PER_IP, maxPerEmail: env.LOGIN_MAX_PER_EMAIL, windowMs: 15 * 60_000 },
+    publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    metaPixelId: env.META_PIXEL_ID || undefined,
     webDir: path.resolve('dist/web'),
   };
 }

@@ -153,6 +153,8 @@ describe('first run', () => {
     await screenshot(page, 'not-found');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
+    // Let the home page finish loading before the next test restarts the server under it.
+    await page.waitForLoadState('networkidle');
     expect(server.output()).toContain('/no/such/page');
   });
 

@@ -2,20 +2,33 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Security headers on every response. The content security policy allows our own scripts only;
- * public pages' embeds (video, booking) are added here, in one place, when they arrive.
+ * The public site's third parties, all loaded only after cookie consent: videos from YouTube's
+ * privacy-enhanced domain, the booking widget (Calendly), and the Meta pixel when META_PIXEL_ID is set.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, { isProduction }: { isProduction: boolean }) {
+const EMBED_ORIGINS = ['https://www.youtube-nocookie.com', 'https://calendly.com'];
+const PIXEL_SCRIPT_ORIGIN = 'https://connect.facebook.net';
+const PIXEL_ENDPOINT_ORIGIN = 'https://www.facebook.com';
+
+/**
+ * Security headers on every response. The content security policy allows our own scripts only,
+ * plus the public pages' embeds above, in this one place.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { isProduction, metaPixelId }: { isProduction: boolean; metaPixelId?: string },
+) {
+  const pixel = Boolean(metaPixelId);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...(pixel ? [PIXEL_SCRIPT_ORIGIN] : [])],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...(pixel ? [PIXEL_ENDPOINT_ORIGIN, PIXEL_SCRIPT_ORIGIN] : [])],
+        'frame-src': ["'self'", ...EMBED_ORIGINS, ...(pixel ? [PIXEL_ENDPOINT_ORIGIN] : [])],
         'frame-ancestors': ["'self'"],
         'form-action': ["'self'"],
         'object-src': ["'none'"],

@@ -1,8 +1,9 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { CRM_NAV } from '../../shared/routes.ts';
-import { ScreenTitle } from '../features/crm-shell/screen-title.tsx';
-import { RequireSession } from './require-session.tsx';
-import { RouteError } from './route-error.tsx';
+import { CookieBanner } from '../features/site/consent/cookie-banner.tsx';
+import { loadSiteSettings } from '../features/site/content/site-store.ts';
+import { loadNamespaces } from '../lib/i18n.ts';
 
 /**
  * Every page, each loaded on demand: the public site never downloads CRM or builder code.
@@ -10,34 +11,120 @@ import { RouteError } from './route-error.tsx';
  */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
+/** What the prerender needs to know about a public page: the text namespaces it shows. */
+export interface SitePageHandle {
+  namespaces: string[];
+  webinarContent?: boolean;
+}
+
+/** A public page: its code, its texts and the site settings, all loaded before it renders. */
+const sitePage = (path: string, load: () => Promise<{ default: React.ComponentType }>, handle: SitePageHandle): RouteObject => ({
+  path,
+  handle,
+  lazy: async () => {
+    const [module] = await Promise.all([load(), loadNamespaces(['common', ...handle.namespaces]), loadSiteSettings()]);
+    return { Component: module.default };
+  },
+});
+
 const crmTitle = (path: string) => CRM_NAV.find((n) => n.path === path)!.label;
+/** A CRM screen not built yet: its title, loaded with the CRM (never in the public pages' bundle). */
+const screenTitle = (path: string) => async () => {
+  const { ScreenTitle } = await import('../features/crm-shell/screen-title.tsx');
+  return { element: <ScreenTitle title={crmTitle(path)} /> };
+};
 
 const crmScreens: RouteObject[] = [
-  { index: true, element: <ScreenTitle title={crmTitle('/crm')} /> },
-  { path: 'contacts', element: <ScreenTitle title={crmTitle('/crm/contacts')} /> },
-  { path: 'tags', element: <ScreenTitle title={crmTitle('/crm/tags')} /> },
-  { path: 'landing-pages', element: <ScreenTitle title={crmTitle('/crm/landing-pages')} /> },
-  { path: 'kit', element: <ScreenTitle title={crmTitle('/crm/kit')} /> },
-  { path: 'calendar-link-creator', element: <ScreenTitle title={crmTitle('/crm/calendar-link-creator')} /> },
-  { path: 'calendar-events', element: <ScreenTitle title={crmTitle('/crm/calendar-events')} /> },
+  { index: true, lazy: page(() => import('../features/dashboard/dashboard-page.tsx')) },
+  { path: 'contacts', lazy: page(() => import('./contacts-route.tsx')) },
+  { path: 'tags', lazy: page(() => import('../features/tags/tags-page.tsx')) },
+  { path: 'landing-pages', lazy: screenTitle('/crm/landing-pages') },
+  { path: 'kit', lazy: page(() => import('../features/kit/kit-page.tsx')) },
+  { path: 'calendar-link-creator', lazy: page(() => import('../features/calendar/creator-page.tsx')) },
+  { path: 'calendar-events', lazy: page(() => import('../features/calendar/events-page.tsx')) },
 ];
 
-export const router = createBrowserRouter([
+/** The public site (bilingual; prerendered at build time and hydrated in the browser), one file of code. */
+const sitePages = () => import('../features/site/site-pages.ts');
+const siteRoutes: RouteObject[] = [
+  sitePage('/', async () => ({ default: (await sitePages()).HomePage }), { namespaces: ['home'] }),
+  sitePage('/impressum', async () => ({ default: (await sitePages()).ImpressumPage }), { namespaces: ['impressum'] }),
+  sitePage('/cookie-policy', async () => ({ default: (await sitePages()).CookiePolicyPage }), { namespaces: ['cookiePolicy'] }),
+  sitePage('/appointments', async () => ({ default: (await sitePages()).AppointmentsPage }), { namespaces: ['appointments'] }),
+  sitePage('/subscription-confirmed', async () => ({ default: (await sitePages()).SubscribedPage }), { namespaces: ['subscribed'] }),
+  sitePage('/learning-ecosystem-webinar', async () => ({ default: (await sitePages()).WebinarPage }), {
+    namespaces: ['webinar'],
+    webinarContent: true,
+  }),
+  sitePage('/webinar-danke', async () => ({ default: (await sitePages()).ThanksPage }), { namespaces: ['thanks'] }),
+  sitePage('/2025-09-23-e3webinar', async () => ({ default: (await sitePages()).ReplayPage }), { namespaces: ['replay'] }),
+  sitePage('/learning-ecosystem-mastery', async () => ({ default: (await sitePages()).MasteryPage }), { namespaces: ['mastery'] }),
+  sitePage('*', () => import('../features/not-found/not-found-page.tsx'), { namespaces: ['notFound'] }),
+];
+
+// Loaded only when a screen fails, which keeps it (and its button styles) out of every page's start-up.
+const RouteError = lazy(async () => ({ default: (await import('./route-error.tsx')).RouteError }));
+
+/** The cookie banner shows on every page (spec 002, section 2). */
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <CookieBanner />
+    </>
+  );
+}
+
+export const routes: RouteObject[] = [
   {
-    errorElement: <RouteError />,
+    element: <Root />,
+    errorElement: (
+      <Suspense>
+        <RouteError />
+      </Suspense>
+    ),
     children: [
-      { path: '/', lazy: page(() => import('../features/site/home-page.tsx')) },
-      { path: '/login', lazy: page(() => import('../features/auth/login-page.tsx')) },
-      { path: '/setup', lazy: page(() => import('../features/auth/setup-page.tsx')) },
+      { lazy: async () => ({ Component: (await sitePages()).SiteLayout }), children: siteRoutes },
+      // The page behind the download URL in newsletters: public, standalone, without the staff data layer.
+      { path: '/api/calendar/ics/:eventId', lazy: page(() => import('../features/calendar/public-download-page.tsx')) },
       {
-        path: '/crm',
+        // Staff screens bring their own data layer (TanStack Query, toasts): public pages never load it.
         lazy: async () => {
-          const { default: CrmLayout } = await import('../features/crm-shell/crm-layout.tsx');
-          return { element: <RequireSession><CrmLayout /></RequireSession> };
+          const { Providers } = await import('./providers.tsx');
+          return {
+            element: (
+              <Providers>
+                <Outlet />
+              </Providers>
+            ),
+          };
         },
-        children: crmScreens,
+        children: [
+          { path: '/login', lazy: page(() => import('../features/auth/login-page.tsx')) },
+          { path: '/setup', lazy: page(() => import('../features/auth/setup-page.tsx')) },
+          {
+            path: '/crm',
+            lazy: async () => {
+              const [{ default: CrmLayout }, { RequireSession }] = await Promise.all([
+                import('../features/crm-shell/crm-layout.tsx'),
+                import('./require-session.tsx'),
+              ]);
+              return {
+                element: (
+                  <RequireSession>
+                    <CrmLayout />
+                  </RequireSession>
+                ),
+              };
+            },
+            children: crmScreens,
+          },
+        ],
       },
-      { path: '*', lazy: page(() => import('../features/not-found/not-found-page.tsx')) },
     ],
   },
-]);
+];
+
+export const createRouter = () => createBrowserRouter(routes);
+// For main.tsx, which loads this module on demand: named here, so the bundler keeps only what is used.
+export { RouterProvider } from 'react-router';

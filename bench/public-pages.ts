@@ -1,0 +1,195 @@
+/**
+ * The public site's weight and speed, on the built app (`npm run build`, which prerenders the
+ * public pages):
+ * 1. bytes transferred per public page on a first visit (Chromium, cold cache), and how many requests;
+ * 2. that no JavaScript a public page loads contains CRM or builder code (checked module by module
+ *    through the bundles' source maps);
+ * 3. Lighthouse mobile performance for /, /learning-ecosystem-mastery and /learning-ecosystem-webinar
+ *    (median of LIGHTHOUSE_RUNS runs, default 3; goal 95 or more).
+ *
+ *   npx tsx bench/public-pages.ts [web dir, default dist/web]
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openPglite } from '../src/server/db/client.ts';
+import { findChromium } from '../tests/e2e/helpers/browser.ts';
+
+const WEB_DIR = path.resolve(process.argv[2] ?? 'dist/web');
+const PAGES = [
+  '/',
+  '/learning-ecosystem-mastery',
+  '/learning-ecosystem-webinar',
+  '/webinar-danke',
+  '/2025-09-23-e3webinar',
+  '/impressum',
+  '/cookie-policy',
+  '/appointments',
+  '/subscription-confirmed',
+  '/this-page-does-not-exist',
+];
+const LIGHTHOUSE_PAGES = ['/', '/learning-ecosystem-mastery', '/learning-ecosystem-webinar'];
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Modules a public page must never load: the staff area, its data layer, the builder. */
+const FORBIDDEN_MODULES = [
+  /src\/web\/features\/(?!site\/|not-found\/)[^/]+\//,
+  /src\/web\/app\/(providers|require-session)\.tsx/,
+  /node_modules\/(@tanstack\/|sonner\/|@dnd-kit\/|react-hook-form\/|papaparse\/)/,
+];
+
+const execFileAsync = promisify(execFile);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+async function main() {
+  if (!fs.existsSync(path.join(WEB_DIR, 'prerendered'))) {
+    throw new Error(`${WEB_DIR} has no prerendered pages: run \`npm run build\` (it prerenders the public site) first`);
+  }
+  const chromePath = findChromium();
+  if (!chromePath) throw new Error('Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH');
+
+  const database = await openPglite();
+  const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), webDir: WEB_DIR };
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  try {
+    const scripts = await measureWeight(base, chromePath);
+    checkNoStaffCode(scripts);
+    await lighthouse(base, chromePath);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/** Loads each page in a fresh browser (cold cache, phone viewport) and adds up what came over the wire. */
+async function measureWeight(base: string, chromePath: string): Promise<Set<string>> {
+  const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: CHROME_FLAGS.slice(1) });
+  const allScripts = new Set<string>();
+  console.log(`\nPublic page weight (first visit, cold cache, 390 px; as served: brotli where the browser accepts it)`);
+  console.log(`  ${'page'.padEnd(30)} ${'requests'.padStart(8)} ${'transferred'.padStart(12)} ${'of which JS'.padStart(12)} ${'HTML'.padStart(9)}`);
+  for (const pagePath of PAGES) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const requests = new Map<string, { url: string; type: string }>();
+    let total = 0;
+    let js = 0;
+    let html = 0;
+    cdp.on('Network.responseReceived', (e) => requests.set(e.requestId, { url: e.response.url, type: e.type }));
+    cdp.on('Network.loadingFinished', (e) => {
+      const request = requests.get(e.requestId);
+      total += e.encodedDataLength;
+      if (request?.type === 'Script') {
+        js += e.encodedDataLength;
+        allScripts.add(new URL(request.url).pathname);
+      }
+      if (request?.type === 'Document') html += e.encodedDataLength;
+    });
+    await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' });
+    console.log(`  ${pagePath.padEnd(30)} ${String(requests.size).padStart(8)} ${kb(total).padStart(12)} ${kb(js).padStart(12)} ${kb(html).padStart(9)}`);
+    await context.close();
+  }
+  await browser.close();
+  return allScripts;
+}
+
+/** Every module inside every script the public pages loaded, read from the bundles' source maps. */
+function checkNoStaffCode(scripts: Set<string>) {
+  const offenders: string[] = [];
+  let modules = 0;
+  for (const script of scripts) {
+    const mapFile = path.join(WEB_DIR, `${script}.map`);
+    if (!fs.existsSync(mapFile)) {
+      // Two files have no source map: the prerender's one-line starter, which may only import the
+      // app's entry, and the bundler's own module runtime.
+      const code = fs.readFileSync(path.join(WEB_DIR, script), 'utf8');
+      if (/^\/assets\/start-[0-9a-f]{8}\.js$/.test(script) && /import\("\/assets\/index-[\w-]+\.js"\)/.test(code)) continue;
+      if (/^\/assets\/rolldown-runtime-[\w-]+\.js$/.test(script) && code.length < 4096) continue;
+      throw new Error(`no source map for ${script}: cannot tell what it contains`);
+    }
+    const { sources } = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as { sources: string[] };
+    modules += sources.length;
+    for (const source of sources) if (FORBIDDEN_MODULES.some((re) => re.test(source))) offenders.push(`${script}: ${source}`);
+  }
+  console.log(`\nCRM and builder code in the public pages' JavaScript`);
+  console.log(`  ${scripts.size} scripts, ${modules} modules checked: ${offenders.length === 0 ? 'none (PASS)' : 'FOUND (FAIL)'}`);
+  for (const offender of offenders) console.log(`    ${offender}`);
+  if (offenders.length) process.exitCode = 1;
+}
+
+interface LighthouseReport {
+  categories: { performance: { score: number } };
+  audits: Record<string, { numericValue: number }>;
+  environment: { benchmarkIndex: number };
+}
+
+/** Lighthouse's default mobile run (simulated slow 4G and a 4x slower CPU), several times per page. */
+async function lighthouse(base: string, chromePath: string) {
+  const cli = path.resolve('node_modules/lighthouse/cli/index.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mycrm-lighthouse-'));
+  console.log(`\nLighthouse ${lighthouseVersion()} mobile performance (median of ${LIGHTHOUSE_RUNS} runs; goal 95 or more)`);
+  console.log(`  ${'page'.padEnd(30)} ${'score'.padStart(5)}  runs          FCP     LCP     TBT    CLS   benchmarkIndex`);
+  let allMet = true;
+  for (const pagePath of LIGHTHOUSE_PAGES) {
+    const reports: LighthouseReport[] = [];
+    for (let attempt = 0; attempt < LIGHTHOUSE_RUNS; attempt++) {
+      const output = path.join(dir, `report-${attempt}.json`);
+      reports.push(await lighthouseRun(cli, `${base}${pagePath}`, output, chromePath));
+    }
+    reports.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    const median = reports[Math.floor(reports.length / 2)]!;
+    const score = Math.round(median.categories.performance.score * 100);
+    allMet &&= score >= 95;
+    const seconds = (audit: string) => `${(median.audits[audit]!.numericValue / 1000).toFixed(1)} s`.padStart(7);
+    console.log(
+      `  ${pagePath.padEnd(30)} ${String(score).padStart(5)}  ${reports.map((r) => Math.round(r.categories.performance.score * 100)).join(', ').padEnd(12)} ${seconds('first-contentful-paint')} ${seconds('largest-contentful-paint')} ${`${Math.round(median.audits['total-blocking-time']!.numericValue)} ms`.padStart(7)} ${median.audits['cumulative-layout-shift']!.numericValue.toFixed(3).padStart(6)}   ${Math.round(median.environment.benchmarkIndex)}`,
+    );
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(`  goal: ${allMet ? 'met' : 'NOT met'}`);
+  if (!allMet) process.exitCode = 1;
+}
+
+/** One Lighthouse run; a run that fails to record its trace (it happens) is tried again, twice at most. */
+async function lighthouseRun(cli: string, url: string, output: string, chromePath: string): Promise<LighthouseReport> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // Asynchronously: the server under test runs in this process and must keep answering.
+      await execFileAsync(
+        process.execPath,
+        [cli, url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${output}`, `--chrome-flags=${CHROME_FLAGS.join(' ')}`],
+        { env: { ...process.env, CHROME_PATH: chromePath } },
+      );
+      return JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  (Lighthouse run failed, trying again: ${(error as Error).message.split('\n').find((l) => l.includes('Runtime error')) ?? 'see above'})`);
+    }
+  }
+}
+
+function lighthouseVersion(): string {
+  return (JSON.parse(fs.readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }).version;
+}
+
+await main();

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { contacts, kitSyncJobs } from '../db/schema.ts';
+import { getSyncStates } from '../kit/service.ts';
+
+/** Public sign-ups reach Kit through the durable queue, only with a saved key, only when something changed. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_RATE_LIMIT_PER_MINUTE: '1000' });
+});
+afterAll(() => t.close());
+
+const signUp = (campaign: 'waiting-list' | 'webinar', email: string) =>
+  t.app.inject({ method: 'POST', url: `/api/public/leads/${campaign}`, payload: { full_name: 'Ada Lovelace', email } });
+const contactId = async (email: string) =>
+  (await t.db.select({ id: contacts.id }).from(contacts).where(sql`lower(${contacts.email}) = ${email}`))[0]!.id;
+const jobsFor = async (email: string) =>
+  t.db.select().from(kitSyncJobs).where(sql`${kitSyncJobs.contact_id} = ${await contactId(email)}`);
+// Any non-empty value counts as "a key is saved"; the worker, not this test, would decrypt it.
+const saveKey = () => t.db.execute(sql`insert into app_settings (key, value) values ('kit_api_key', 'v1:stored') on conflict (key) do update set value = excluded.value`);
+
+describe('sign-ups and the Kit queue', () => {
+  it('queues nothing while no Kit key is saved', async () => {
+    const res = await signUp('waiting-list', 'nokey@example.com');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().kit_sync_queued).toBe(false);
+    expect(await jobsFor('nokey@example.com')).toHaveLength(0);
+  });
+
+  it('queues a sync with the campaign tag and via_mycrm for a new contact once a key is saved', async () => {
+    await saveKey();
+    const res = await signUp('waiting-list', 'new@example.com');
+    expect(res.json().kit_sync_queued).toBe(true);
+    const [job] = await jobsFor('new@example.com');
+    expect(job).toMatchObject({ status: 'queued', batch_id: null });
+    expect([...job!.tag_names].sort()).toEqual(['LEM_Waiting_List', 'via_mycrm']);
+    const states = await getSyncStates(t.db, [await contactId('new@example.com')]);
+    expect(Object.values(states)[0]).toMatchObject({ state: 'queued' });
+  });
+
+  it('queues again when an existing contact is newly tagged, and not when the tag was already there', async () => {
+    await signUp('webinar', 'new@example.com');
+    const tagsQueued = (await jobsFor('new@example.com')).flatMap((j) => j.tag_names);
+    expect(tagsQueued).toContain('webinar202509_2');
+    const before = (await jobsFor('new@example.com')).length;
+    const again = await signUp('webinar', 'new@example.com');
+    expect(again.json().kit_sync_queued).toBe(false);
+    expect(await jobsFor('new@example.com')).toHaveLength(before);
+  });
+});

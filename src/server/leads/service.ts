@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { kitTagNamesFor, LEAD_CAMPAIGNS, type LeadCampaign } from '../../shared/leads/campaigns.ts';
+import { splitFullName } from '../../shared/leads/form.ts';
+import { LEAD_ERROR_CODES, LEAD_MESSAGES } from '../../shared/leads/messages.ts';
+import type { Db } from '../db/client.ts';
+import { leadSubmissions } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { createTag, lockTagNames } from '../tags/service.ts';
+
+export interface LeadInput {
+  campaign: LeadCampaign;
+  full_name: string;
+  /** Already normalised (trimmed, lower case). */
+  email: string;
+  phone: string | null;
+  url_parameters: Record<string, string>;
+  /** The submitted form, kept as it came in lead_submissions.form_data. */
+  form_data: Record<string, unknown>;
+}
+
+/** What a sign-up did: enough for the caller to decide on, and queue, the sync to Kit. */
+export interface LeadCapture {
+  contact_id: string;
+  submission_id: string;
+  /** No contact had this email: one was created with status lead, the source and the tag. */
+  created: boolean;
+  /** The contact existed without the campaign tag and has it now. */
+  newly_tagged: boolean;
+  /** The campaign tag (LEM_Waiting_List or webinar202509_2). */
+  tag: string;
+  /** The tags a sync to Kit carries: the campaign tag and via_mycrm. */
+  kit_tag_names: string[];
+  /** created || newly_tagged: the spec syncs to Kit only then (and only with an API key). */
+  needs_kit_sync: boolean;
+}
+
+/**
+ * Runs inside the sign-up's transaction, after the contact and the submission are written, so a
+ * queued sync and the sign-up are committed together or not at all. Returns whether it queued one.
+ */
+export type QueueKitSync = (tx: Db, capture: LeadCapture) => Promise<boolean>;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * The contact rules of a public sign-up (spec 002, section 4), in one transaction:
+ * - no contact with the email: create it (status lead, the campaign's source and tag);
+ * - a contact without the tag: add the tag, keep its phone unless a new one is given, store the URL parameters;
+ * - a contact with the tag: only store the URL parameters, when there are any.
+ * The upsert is one statement on the unique index over lower(email), so simultaneous sign-ups with
+ * one email make one contact and add the tag once.
+ */
+export async function captureLead(
+  db: Db,
+  input: LeadInput,
+  queueKitSync?: QueueKitSync,
+): Promise<LeadCapture & { kit_sync_queued: boolean }> {
+  const { tag, source } = LEAD_CAMPAIGNS[input.campaign];
+  const { first_name, last_name } = splitFullName(input.full_name);
+  const params = JSON.stringify(input.url_parameters);
+  try {
+    return await db.transaction(async (tx) => {
+      await ensureTag(tx, tag, input.campaign);
+      const [upserted] = rowsOf<{ id: string; created: boolean }>(
+        await tx.execute(sql`
+          insert into contacts (email, full_name, first_name, last_name, phone, source, status, tags, url_parameters)
+          values (${input.email}, ${input.full_name}, ${first_name}, ${last_name}, ${input.phone},
+                  ${source}::contact_source, 'lead', array[${tag}::text], ${params}::jsonb)
+          on conflict (lower(email)) do update set
+            tags = array_append(contacts.tags, ${tag}::text),
+            phone = coalesce(excluded.phone, contacts.phone),
+            url_parameters = contacts.url_parameters || excluded.url_parameters,
+            updated_at = now()
+          where not (contacts.tags @> array[${tag}::text])
+          returning id, (xmax = 0) as created`),
+      );
+      // No row back: the contact already has the tag (and is locked by the statement above).
+      const contactId = upserted?.id ?? (await touchTaggedContact(tx, input.email, params, Object.keys(input.url_parameters).length > 0));
+      const created = upserted?.created === true;
+      const [submission] = await tx
+        .insert(leadSubmissions)
+        .values({ contact_id: contactId, form_data: input.form_data })
+        .returning({ id: leadSubmissions.id });
+      const capture: LeadCapture = {
+        contact_id: contactId,
+        submission_id: submission!.id,
+        created,
+        newly_tagged: Boolean(upserted) && !created,
+        tag,
+        kit_tag_names: kitTagNamesFor(input.campaign),
+        needs_kit_sync: Boolean(upserted),
+      };
+      const kitSyncQueued = capture.needs_kit_sync && queueKitSync ? await queueKitSync(tx, capture) : false;
+      return { ...capture, kit_sync_queued: kitSyncQueued };
+    });
+  } catch (error) {
+    throw toSignupError(error);
+  }
+}
+
+async function touchTaggedContact(tx: Db, email: string, params: string, hasParams: boolean): Promise<string> {
+  const [row] = rowsOf<{ id: string }>(
+    hasParams
+      ? await tx.execute(sql`
+          update contacts set url_parameters = url_parameters || ${params}::jsonb, updated_at = now()
+          where lower(email) = ${email} returning id`)
+      : await tx.execute(sql`select id from contacts where lower(email) = ${email}`),
+  );
+  if (!row) throw new Error('the contact vanished inside its own sign-up transaction');
+  return row.id;
+}
+
+/**
+ * Contacts may only carry tags from the tag list, so the campaign tag is created when missing (and
+ * kept from being renamed or deleted until the sign-up commits).
+ */
+async function ensureTag(tx: Db, tag: string, campaign: LeadCampaign): Promise<void> {
+  if ((await lockTagNames(tx, [tag])).has(tag)) return;
+  try {
+    await createTag(tx, {
+      name: tag,
+      description: campaign === 'waiting_list' ? 'Waiting list sign-ups (Learning Ecosystem Mastery)' : 'Webinar sign-ups',
+      color: '#8B5CF6',
+      kit_tag_name: null,
+      kit_tag_id: null,
+    });
+  } catch (error) {
+    // Another sign-up created it a moment ago: that is all we wanted.
+    if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+  }
+}
+
+/**
+ * The spec's error catalogue, decided on the database's own error (never on the query text, which
+ * holds what the visitor typed): a duplicate key, then any violated constraint, then anything else.
+ */
+export function toSignupError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const m = LEAD_MESSAGES.en;
+  const dbError = databaseErrorOf(error);
+  if (dbError?.code === '23505' || /duplicate key/i.test(dbError?.message ?? '')) {
+    return new AppError(409, LEAD_ERROR_CODES.emailRegistered, m.emailRegistered);
+  }
+  if (dbError?.message.includes('violates')) return new AppError(400, LEAD_ERROR_CODES.invalidData, m.invalidData);
+  return new AppError(500, LEAD_ERROR_CODES.failed, m.generic);
+}
+
+/** The PostgreSQL error (it has a five-character SQLSTATE code) inside the driver's and drizzle's wrappers. */
+function databaseErrorOf(error: unknown): { code: string; message: string } | undefined {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, message: String(e.message ?? '') };
+  }
+  return undefined;
+}
+
+/** Whether Kit knows the contact behind a submission yet (its kit_id is set); null for an unknown id. */
+export async function submissionSyncState(db: Db, submissionId: string): Promise<{ synced: boolean } | null> {
+  const [row] = rowsOf<{ kit_id: number | null }>(
+    await db.execute(sql`
+      select c.kit_id from lead_submissions s join contacts c on c.id = s.contact_id where s.id = ${submissionId}::uuid`),
+  );
+  return row ? { synced: row.kit_id !== null } : null;
+}

@@ -1,0 +1,49 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CalendarEventList, SavedEventResult } from '../../../shared/calendar/api.ts';
+import type { CalendarEventInput } from '../../../shared/calendar/event.ts';
+import { calendarEventPath, CALENDAR_EVENTS_PATH } from '../../../shared/calendar/paths.ts';
+import { del, get, post, put } from '../../lib/api.ts';
+
+/** The signed-in user's calendar events over the staff API (src/server/calendar/routes.ts). */
+
+const EVENTS_KEY = ['calendar-events'] as const;
+
+export interface EventListPage {
+  q: string;
+  limit: number;
+  offset: number;
+}
+
+/** One page of the user's events, newest first; the previous page stays on screen while the next loads. */
+export function useEventList({ q, limit, offset }: EventListPage) {
+  return useQuery({
+    queryKey: [...EVENTS_KEY, { q, limit, offset }],
+    queryFn: () => {
+      const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+      if (q) params.set('q', q);
+      return get<CalendarEventList>(`${CALENDAR_EVENTS_PATH}?${params}`);
+    },
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
+}
+
+/** Creates an event, or updates the one with eventId; either way the list is refreshed. */
+export function useSaveEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ eventId, event }: { eventId: string | null; event: CalendarEventInput }) =>
+      eventId
+        ? put<SavedEventResult>(calendarEventPath(eventId), event)
+        : post<SavedEventResult>(CALENDAR_EVENTS_PATH, event),
+    onSuccess: () => client.invalidateQueries({ queryKey: EVENTS_KEY }),
+  });
+}
+
+export function useDeleteEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (eventId: string) => del(calendarEventPath(eventId)),
+    onSuccess: () => client.invalidateQueries({ queryKey: EVENTS_KEY }),
+  });
+}

@@ -1,0 +1,75 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { CONTACT_SOURCES, CONTACT_STATUSES, type ContactSource, type ContactStatus } from '../../../shared/contacts.ts';
+import { CONTACT_SORTS, defaultSortOrder, SORT_ORDERS, type ContactSort, type SortOrder } from '../../../shared/contacts/list.ts';
+
+/**
+ * What the contacts screen shows: search, filters and sort. It lives in the URL's search params
+ * (the same names the API takes), so a filtered view can be bookmarked, shared and reloaded.
+ */
+export interface ContactView {
+  search: string;
+  status?: ContactStatus;
+  source?: ContactSource;
+  tag?: string;
+  sort: ContactSort;
+  order: SortOrder;
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.find((v) => v === value);
+
+export function readView(params: URLSearchParams): ContactView {
+  const sort = oneOf(CONTACT_SORTS, params.get('sort')) ?? 'created_at';
+  return {
+    search: params.get('search')?.trim() ?? '',
+    status: oneOf(CONTACT_STATUSES, params.get('status')),
+    source: oneOf(CONTACT_SOURCES, params.get('source')),
+    tag: params.get('tag')?.trim() || undefined,
+    sort,
+    order: oneOf(SORT_ORDERS, params.get('order')) ?? defaultSortOrder(sort),
+  };
+}
+
+/** The view as query params; defaults are left out, so the plain screen has a plain URL. */
+export function viewParams(view: ContactView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.search) params.set('search', view.search);
+  if (view.status) params.set('status', view.status);
+  if (view.source) params.set('source', view.source);
+  if (view.tag) params.set('tag', view.tag);
+  if (view.sort !== 'created_at') params.set('sort', view.sort);
+  if (view.order !== defaultSortOrder(view.sort)) params.set('order', view.order);
+  return params;
+}
+
+export const hasFilters = (view: ContactView) => Boolean(view.status || view.source || view.tag);
+
+/** Marks the URL entries this hook writes, so only navigation from elsewhere (a link, back) replaces the view. */
+const OWN_ENTRY = { contactView: true } as const;
+
+/**
+ * The view and its updater. React state is the source of truth, so updates in quick succession
+ * (a search that settles while a filter is removed) never overwrite each other; the URL mirrors it
+ * (replacing its entry, so typing does not flood the history) and is adopted when the person
+ * navigates to a different one.
+ */
+export function useContactView() {
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [view, setView] = useState(() => readView(params));
+  const [seenEntry, setSeenEntry] = useState(location.key);
+  if (location.key !== seenEntry) {
+    setSeenEntry(location.key);
+    const own = (location.state as typeof OWN_ENTRY | null)?.contactView === true;
+    if (!own) setView(readView(params));
+  }
+
+  useEffect(() => {
+    const wanted = viewParams(view);
+    if (wanted.toString() !== params.toString()) setParams(wanted, { replace: true, state: OWN_ENTRY });
+  }, [view, params, setParams]);
+
+  const update = useCallback((patch: Partial<ContactView>) => setView((current) => ({ ...current, ...patch })), []);
+  return [view, update] as const;
+}

@@ -1,0 +1,232 @@
+import { Download, Plus, RefreshCw, Search, ShoppingBag, Target, Upload, Users, UserX } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { CONTACT_MESSAGES, type ContactDto } from '../../../shared/contacts/form.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { StatCard } from '../../components/ui/stat-card.tsx';
+import { ActiveFilters, FiltersButton } from './contact-filters.tsx';
+import { ContactModal } from './contact-modal.tsx';
+import { hasFilters, useContactView } from './contact-view.ts';
+import { downloadContactsCsv, useContactList, useContactStats, useDeleteContact, useRefreshContacts, useTagOptions } from './contacts-api.ts';
+import { ContactsTable } from './contacts-table.tsx';
+import { ImportDialog } from './import-dialog.tsx';
+import type { ContactsKitSlots } from './kit-slots.ts';
+import { CONTACT_UI_MESSAGES as M, notifyFailure, notifySuccess } from './notify.ts';
+
+const SEARCH_DELAY_MS = 250;
+
+/** "N contacts"; a capped count (very short search terms) reads "1,000+ contacts". */
+function contactCount(total: number, capped: boolean): string {
+  return `${total.toLocaleString('en-US')}${capped ? '+' : ''} ${total === 1 && !capped ? 'contact' : 'contacts'}`;
+}
+
+/**
+ * The contacts screen: figures, a server-side search with filters and sort kept in the URL, and a
+ * table that loads pages as it scrolls and renders only the rows in view, so 100,000 contacts feel
+ * like 100. Kit actions come in through `kit` (composed in src/web/app).
+ */
+export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
+  const [view, updateView] = useContactView();
+  const [searchText, setSearchText] = useState(view.search);
+  // The server is asked once typing pauses; the URL (and so the list) follows the settled text.
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const onSearchText = (text: string) => {
+    setSearchText(text);
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => updateView({ search: text.trim() }), SEARCH_DELAY_MS);
+  };
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  // The view's search changed by other means (a link, back): the box shows what the list searches for.
+  const [viewSearch, setViewSearch] = useState(view.search);
+  if (viewSearch !== view.search) {
+    setViewSearch(view.search);
+    if (searchText.trim() !== view.search) setSearchText(view.search);
+  }
+
+  const list = useContactList(view);
+  const stats = useContactStats();
+  const tags = useTagOptions();
+  const remove = useDeleteContact();
+  const refresh = useRefreshContacts();
+
+  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.contacts) ?? [], [list.data]);
+  const firstPage = list.data?.pages[0];
+  const tagList = useMemo(() => tags.data ?? [], [tags.data]);
+  const tagNames = useMemo(() => tagList.map((t) => t.name), [tagList]);
+  const tagColors = useMemo(() => new Map(tagList.map((t) => [t.name, t.color])), [tagList]);
+
+  // Selection belongs to one view: a new search or filter starts with nothing selected.
+  const viewKey = JSON.stringify(view);
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: viewKey, ids: new Set() });
+  const selected = selection.key === viewKey ? selection.ids : new Set<string>();
+  const toggle = useCallback(
+    (id: string) =>
+      setSelection((s) => {
+        const ids = new Set(s.key === viewKey ? s.ids : []);
+        if (ids.has(id)) ids.delete(id);
+        else ids.add(id);
+        return { key: viewKey, ids };
+      }),
+    [viewKey],
+  );
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const toggleAll = () => setSelection({ key: viewKey, ids: allSelected ? new Set() : new Set(rows.map((r) => r.id)) });
+  const clearSelection = useCallback(() => setSelection({ key: viewKey, ids: new Set() }), [viewKey]);
+
+  const [editing, setEditing] = useState<{ contact: ContactDto | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  // Stable callbacks, so the memoised rows re-render only when their own contact changes.
+  const { mutate: deleteContact } = remove;
+  const onDelete = useCallback(
+    (contact: ContactDto) => {
+      if (!window.confirm(CONTACT_MESSAGES.deleteConfirm)) return;
+      deleteContact(contact.id, {
+        onSuccess: () => notifySuccess(M.deleted),
+        onError: (error) => notifyFailure(M.deleteFailed, error),
+      });
+    },
+    [deleteContact],
+  );
+  const onEdit = useCallback((contact: ContactDto) => setEditing({ contact }), []);
+  const onKitChanged = useCallback(() => void refresh(), [refresh]);
+  const { fetchNextPage } = list;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  const exportView = () => {
+    setExporting(true);
+    downloadContactsCsv(view)
+      .catch((error: unknown) => notifyFailure(M.exportFailed, error))
+      .finally(() => setExporting(false));
+  };
+
+  useEffect(() => {
+    if (list.isError && !list.isFetchNextPageError) notifyFailure(M.loadFailed, list.error);
+  }, [list.isError, list.isFetchNextPageError, list.error, list.errorUpdatedAt]);
+  useEffect(() => {
+    if (tags.isError) notifyFailure(M.tagsLoadFailed, tags.error);
+  }, [tags.isError, tags.error]);
+
+  const filtering = Boolean(view.search) || hasFilters(view);
+  const { BulkActions } = kit ?? {};
+  const selectedIds = [...selected];
+
+  return (
+    <>
+      <PageHeader
+        title="Contacts"
+        description="Your leads, prospects and customers."
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setImporting(true)}>
+              <Upload aria-hidden /> Import
+            </Button>
+            <Button variant="secondary" onClick={exportView} disabled={exporting}>
+              {exporting ? <Spinner className="size-4" /> : <Download aria-hidden />} Export
+            </Button>
+            <Button onClick={() => setEditing({ contact: null })}>
+              <Plus aria-hidden /> Add Contact
+            </Button>
+          </>
+        }
+      />
+
+      <div className="mb-6 grid grid-cols-3 gap-3 sm:gap-4">
+        <StatCard label="Total Contacts" value={stats.data?.total} icon={Users} />
+        <StatCard label="Customers" value={stats.data?.customers} icon={ShoppingBag} />
+        <StatCard label="Prospects" value={stats.data?.prospects} icon={Target} />
+      </div>
+
+      <Card className="overflow-hidden">
+        <div className="space-y-3 border-b border-gray-100 p-4">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <div className="relative flex-1">
+              <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" />
+              <Input
+                type="search"
+                aria-label="Search contacts"
+                placeholder="Search by name or email..."
+                className="pl-9"
+                value={searchText}
+                onChange={(e) => onSearchText(e.target.value)}
+              />
+            </div>
+            <FiltersButton view={view} tagNames={tagNames} onChange={updateView} />
+          </div>
+          <ActiveFilters view={view} onChange={updateView} />
+          <div className="flex min-h-8 flex-wrap items-center gap-x-4 gap-y-2 text-sm text-gray-600">
+            <p aria-live="polite" className="flex items-center gap-2">
+              {firstPage ? contactCount(firstPage.total ?? 0, firstPage.total_capped) : 'Loading contacts...'}
+              {list.isFetching && !list.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+            </p>
+            {selected.size > 0 ? (
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium text-gray-900">{selected.size.toLocaleString('en-US')} selected</span>
+                {BulkActions ? <BulkActions selectedIds={selectedIds} clearSelection={clearSelection} /> : null}
+                <Button variant="ghost" size="sm" onClick={clearSelection}>
+                  Clear selection
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        </div>
+
+        {list.isPending ? (
+          <div role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-gray-600">
+            <Spinner className="size-6" /> Loading contacts...
+          </div>
+        ) : list.isError && !list.data ? (
+          <div role="alert" className="flex flex-col items-center gap-4 px-6 py-14 text-center">
+            <p className="text-sm text-red-700">{M.loadFailed}</p>
+            <Button variant="secondary" onClick={() => list.refetch()}>
+              <RefreshCw aria-hidden /> Try again
+            </Button>
+          </div>
+        ) : rows.length === 0 ? (
+          <EmptyState
+            icon={UserX}
+            title="No contacts found"
+            hint={filtering ? 'Try adjusting your search terms' : 'Get started by adding your first contact'}
+            action={
+              filtering ? null : (
+                <Button onClick={() => setEditing({ contact: null })}>
+                  <Plus aria-hidden /> Add Contact
+                </Button>
+              )
+            }
+          />
+        ) : (
+          <ContactsTable
+            rows={rows}
+            totalRows={firstPage && !firstPage.total_capped ? (firstPage.total ?? undefined) : undefined}
+            view={view}
+            onSort={(sort, order) => updateView({ sort, order })}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            deletingId={remove.isPending ? (remove.variables ?? null) : null}
+            hasMore={Boolean(list.hasNextPage)}
+            loadingMore={list.isFetchingNextPage}
+            loadMoreFailed={list.isFetchNextPageError}
+            onLoadMore={loadMore}
+            tagColors={tagColors}
+            kit={kit}
+            onKitChanged={onKitChanged}
+          />
+        )}
+      </Card>
+
+      {editing ? (
+        <ContactModal open contact={editing.contact} onClose={() => setEditing(null)} tags={tagList} tagsLoading={tags.isPending} />
+      ) : null}
+      <ImportDialog open={importing} onClose={() => setImporting(false)} tagNames={tagNames} />
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { ArrowLeft } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { autoMapColumns, type ImportDuplicatePolicy, type ImportMapping, type ImportReport } from '../../../shared/contacts/csv.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useImportContacts } from './contacts-api.ts';
+import type { CsvFile } from './csv-file.ts';
+import { ImportFileStep } from './import-file-step.tsx';
+import { ImportMappingStep } from './import-mapping-step.tsx';
+import { ImportReportView } from './import-report.tsx';
+import { ImportReviewStep } from './import-review-step.tsx';
+import { CONTACT_UI_MESSAGES as M, notifyFailure } from './notify.ts';
+
+type Step = 'file' | 'map' | 'review' | 'report';
+
+const DESCRIPTIONS: Record<Step, string> = {
+  file: 'Step 1 of 3: choose a CSV file.',
+  map: 'Step 2 of 3: match the file’s columns to contact fields.',
+  review: 'Step 3 of 3: check the rows and choose what happens to existing contacts.',
+  report: 'The import is finished.',
+};
+
+/** Only the mapped columns travel to the server: less to send, and nothing it would ignore anyway. */
+function mappedRows(file: CsvFile, mapping: Partial<ImportMapping>) {
+  const headers = [...new Set(Object.values(mapping).filter((h): h is string => Boolean(h)))];
+  return file.rows.map((row) => Object.fromEntries(headers.map((h) => [h, row[h] ?? ''])));
+}
+
+/**
+ * Imports contacts from a CSV file: read and checked in the browser with the server's own rules,
+ * then sent in one request that the server applies in one transaction (all or nothing). Closing
+ * and reopening starts over; a failed request keeps the file, mapping and choice on screen.
+ */
+export function ImportDialog({ open, onClose, tagNames }: { open: boolean; onClose: () => void; tagNames: string[] }) {
+  const importContacts = useImportContacts();
+  // While the rows are on their way the dialog stays, so the report has somewhere to appear.
+  const close = () => !importContacts.isPending && onClose();
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && close()} title="Import Contacts" className="sm:max-w-4xl">
+      {open ? <ImportFlow onClose={close} tagNames={tagNames} importContacts={importContacts} /> : null}
+    </Dialog>
+  );
+}
+
+function ImportFlow({
+  onClose,
+  tagNames,
+  importContacts,
+}: {
+  onClose: () => void;
+  tagNames: string[];
+  importContacts: ReturnType<typeof useImportContacts>;
+}) {
+  const [step, setStep] = useState<Step>('file');
+  const [file, setFile] = useState<CsvFile | null>(null);
+  const [mapping, setMapping] = useState<Partial<ImportMapping>>({});
+  const [policy, setPolicy] = useState<ImportDuplicatePolicy>('skip');
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const knownTags = useMemo(() => new Set(tagNames), [tagNames]);
+
+  const start = () => {
+    if (!file || !mapping.email) return;
+    importContacts.mutate(
+      { rows: mappedRows(file, mapping), mapping: mapping as ImportMapping, on_duplicate: policy },
+      {
+        onSuccess: (result) => {
+          setReport(result);
+          setStep('report');
+        },
+        onError: (error) => notifyFailure(M.importFailed, error),
+      },
+    );
+  };
+  const busy = importContacts.isPending;
+  const rows = file?.rows.length ?? 0;
+
+  return (
+    <div className="space-y-6">
+      <p className="-mt-3 text-sm text-gray-600">{DESCRIPTIONS[step]}</p>
+      {step === 'file' ? (
+        <ImportFileStep
+          onRead={(read) => {
+            setFile(read);
+            setMapping(autoMapColumns(read.headers));
+            setStep('map');
+          }}
+        />
+      ) : null}
+      {step === 'map' && file ? <ImportMappingStep file={file} mapping={mapping} onChange={setMapping} /> : null}
+      {step === 'review' && file ? (
+        <ImportReviewStep file={file} mapping={mapping} knownTags={knownTags} policy={policy} onPolicy={setPolicy} />
+      ) : null}
+      {step === 'report' && report ? <ImportReportView report={report} /> : null}
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          {step === 'map' || step === 'review' ? (
+            <Button variant="ghost" disabled={busy} onClick={() => setStep(step === 'map' ? 'file' : 'map')}>
+              <ArrowLeft aria-hidden /> Back
+            </Button>
+          ) : null}
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          {step === 'report' ? (
+            <>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setFile(null);
+                  setReport(null);
+                  setStep('file');
+                }}
+              >
+                Import another file
+              </Button>
+              <Button onClick={onClose}>Done</Button>
+            </>
+          ) : (
+            <>
+              <Button variant="secondary" disabled={busy} onClick={onClose}>
+                Cancel
+              </Button>
+              {step === 'map' ? (
+                <Button disabled={!mapping.email} onClick={() => setStep('review')}>
+                  Review rows
+                </Button>
+              ) : null}
+              {step === 'review' ? (
+                <Button disabled={busy} onClick={start}>
+                  {busy ? <Spinner className="size-4 text-white" /> : null}
+                  {busy ? `Importing ${rows.toLocaleString('en-US')} rows...` : `Import ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`}
+                </Button>
+              ) : null}
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { toast } from 'sonner';
+
+/**
+ * The contacts screen's messages for failures the spec leaves unworded (it only logs them); we
+ * also tell the person, and keep the log for whoever investigates.
+ */
+export const CONTACT_UI_MESSAGES = {
+  loadFailed: 'Failed to load contacts. Please try again.',
+  saveFailed: 'Failed to save contact. Please try again.',
+  deleteFailed: 'Failed to delete contact. Please try again.',
+  exportFailed: 'Failed to export contacts. Please try again.',
+  importFailed: 'Failed to import contacts. Nothing was imported; please try again.',
+  tagsLoadFailed: 'Failed to load tags. Please try again.',
+  added: 'Contact added',
+  updated: 'Contact updated',
+  deleted: 'Contact deleted',
+} as const;
+
+/** Shows the failure and logs its cause; the server's own message is shown when it has one. */
+export function notifyFailure(message: string, error: unknown): void {
+  console.error(message, error);
+  const detail = error instanceof Error && error.message && error.message !== message ? error.message : undefined;
+  toast.error(message, detail ? { description: detail } : undefined);
+}
+
+export function notifySuccess(message: string): void {
+  toast.success(message);
+}

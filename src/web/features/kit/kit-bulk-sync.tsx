@@ -1,0 +1,108 @@
+import { AlertCircle, RefreshCw, Send } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { followBatch } from './active-batch.ts';
+import { isKeyMissing, startSyncBatch, useKitTags } from './kit-api.ts';
+import { initialTagSelection, TagPicker } from './tag-picker.tsx';
+import { KIT_MESSAGES } from '../../../shared/kit/messages.ts';
+
+/**
+ * The contacts screen's bulk action: "Sync N to Kit" opens a tag picker whose "Sync Selected"
+ * queues the selected contacts on the server (paced under Kit's rate limit, retried on failure).
+ * The batch's progress is then followed by KitSyncProgress, which stays on screen after the
+ * selection is gone and after a reload.
+ */
+export function KitBulkSync({ selectedIds, clearSelection }: { selectedIds: string[]; clearSelection: () => void }) {
+  const [open, setOpen] = useState(false);
+  const count = selectedIds.length;
+  if (count === 0) return null;
+  return (
+    <>
+      <Button size="sm" onClick={() => setOpen(true)}>
+        <Send aria-hidden /> Sync {count} to Kit
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Sync ${count} ${count === 1 ? 'contact' : 'contacts'} to Kit`}
+        description="Each contact becomes a Kit subscriber with the tags you pick. The sync runs in the background."
+      >
+        {open ? (
+          <PickTags
+            contactIds={selectedIds}
+            onCancel={() => setOpen(false)}
+            onStarted={(batchId) => {
+              setOpen(false);
+              followBatch(batchId);
+              clearSelection();
+            }}
+          />
+        ) : null}
+      </Dialog>
+    </>
+  );
+}
+
+function PickTags({ contactIds, onCancel, onStarted }: { contactIds: string[]; onCancel: () => void; onStarted: (batchId: string) => void }) {
+  const tags = useKitTags();
+  const [selected, setSelected] = useState(initialTagSelection);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (tags.isPending) {
+    return (
+      <div role="status" className="flex items-center justify-center gap-3 py-10 text-sm text-gray-600">
+        <Spinner /> Loading Kit tags...
+      </div>
+    );
+  }
+  if (tags.isError) {
+    return (
+      <div role="alert" className="space-y-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <p>{isKeyMissing(tags.error) ? KIT_MESSAGES.keyMissingAlert : KIT_MESSAGES.loadFailed}</p>
+        <Button variant="secondary" size="sm" onClick={() => void tags.refetch()}>
+          <RefreshCw aria-hidden /> Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const start = async () => {
+    setStarting(true);
+    setError(null);
+    try {
+      onStarted((await startSyncBatch(contactIds, [...selected])).batch_id);
+    } catch (e) {
+      setError(isKeyMissing(e) ? KIT_MESSAGES.keyMissingAlert : (e as Error).message || KIT_MESSAGES.syncFailed);
+      setStarting(false);
+    }
+  };
+
+  return (
+    <form
+      className="space-y-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void start();
+      }}
+    >
+      <TagPicker tags={tags.data} selected={selected} onChange={setSelected} />
+      {error ? (
+        <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span className="min-w-0 break-words">{error}</span>
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={starting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={starting}>
+          {starting ? <Spinner className="size-4 text-white" /> : null} Sync Selected
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { KIT_DEFAULT_TAG } from '../../../shared/tags.ts';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import type { KitTag } from './kit-api.ts';
+
+/** Above this many tags the picker offers a filter. */
+const FILTER_FROM = 8;
+
+/** What a sync starts with: the default tag, always (spec 000, section 4). */
+export const initialTagSelection = () => new Set([KIT_DEFAULT_TAG]);
+
+/**
+ * Picks the Kit tags a sync adds, by name. The default tag via_mycrm is always offered (a sync
+ * creates it in Kit when the account does not have it yet).
+ */
+export function TagPicker({ tags, selected, onChange }: { tags: KitTag[]; selected: Set<string>; onChange: (next: Set<string>) => void }) {
+  const [filter, setFilter] = useState('');
+  const names = [...new Set([KIT_DEFAULT_TAG, ...tags.map((t) => t.name).sort((a, b) => a.localeCompare(b))])];
+  const inKit = new Set(tags.map((t) => t.name));
+  const needle = filter.trim().toLowerCase();
+  const shown = needle ? names.filter((n) => n.toLowerCase().includes(needle) || selected.has(n)) : names;
+
+  const toggle = (name: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(name);
+    else next.delete(name);
+    onChange(next);
+  };
+
+  return (
+    <fieldset className="space-y-3">
+      <legend className="mb-3 text-sm font-medium text-gray-700">
+        Kit tags to add <span className="font-normal text-gray-500">({selected.size} selected)</span>
+      </legend>
+      {names.length > FILTER_FROM ? (
+        <div className="relative">
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" />
+          <Input type="search" aria-label="Filter tags" placeholder="Filter tags" className="pl-9" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        </div>
+      ) : null}
+      <div className="max-h-60 space-y-2.5 overflow-y-auto rounded-lg border border-gray-200 p-3">
+        {shown.map((name) => (
+          <Checkbox
+            key={name}
+            label={name}
+            description={!inKit.has(name) ? 'Not in Kit yet: created on the first sync' : undefined}
+            checked={selected.has(name)}
+            onChange={(e) => toggle(name, e.target.checked)}
+          />
+        ))}
+        {shown.length === 0 ? <p className="text-sm text-gray-500">No tag matches the filter.</p> : null}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,61 @@
+import { buttonVariants } from '../../../components/ui/button-variants.ts';
+import { useContent } from '../../../lib/i18n.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { resetConsent, useConsent } from '../consent/consent-store.ts';
+import type { CookiePolicyContent } from '../content/types.ts';
+import { ContentPage, LegalSections } from '../layout/content-page.tsx';
+
+/** What the site stores and loads, and a way to change the cookie choice (last updated February 2025). */
+export default function CookiePolicyPage() {
+  const t = useContent<CookiePolicyContent>('cookiePolicy');
+  const consent = useConsent();
+  usePageMeta(t.meta);
+  const current = consent === 'accepted' ? t.settings.accepted : consent === 'declined' ? t.settings.declined : t.settings.none;
+  return (
+    <ContentPage>
+      <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{t.title}</h1>
+      <p className="mt-2 text-sm font-medium text-gray-500">{t.lastUpdated}</p>
+      <p className="mt-6 text-lg leading-relaxed text-gray-700">{t.intro}</p>
+      <LegalSections sections={t.sections} />
+      <section className="mt-10">
+        <h2 className="text-xl font-semibold text-gray-900">{t.table.title}</h2>
+        <div className="mt-4 overflow-x-auto rounded-xl border border-gray-200">
+          <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+            <thead className="bg-gray-50">
+              <tr>
+                {t.table.headers.map((h) => (
+                  <th key={h} scope="col" className="px-4 py-3 font-semibold text-gray-900">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100 bg-white">
+              {t.table.rows.map((row) => (
+                <tr key={row[0]}>
+                  {row.map((cell, i) => (
+                    <td key={i} className={`px-4 py-3 align-top ${i === 0 ? 'font-mono text-xs text-gray-900' : 'text-gray-700'}`}>
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="mt-10 rounded-2xl bg-brand-50 p-6">
+        <h2 className="text-xl font-semibold text-gray-900">{t.settings.title}</h2>
+        <p className="mt-2 text-gray-700">{t.settings.text}</p>
+        {consent !== undefined ? (
+          <p className="mt-3 text-sm text-gray-700">
+            {t.settings.current} <strong>{current}</strong>
+          </p>
+        ) : null}
+        <button type="button" className={buttonVariants({ variant: 'secondary', className: 'mt-4' })} onClick={resetConsent} disabled={consent === null}>
+          {t.settings.button}
+        </button>
+      </section>
+    </ContentPage>
+  );
+}

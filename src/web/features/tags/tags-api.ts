@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TagDto, TagInput } from '../../../shared/tags.ts';
+import { del, get, post, put } from '../../lib/api.ts';
+
+/** The tags API (src/server/tags/routes.ts) as TanStack Query hooks. */
+
+const TAGS_KEY = ['tags'] as const;
+/** Contacts carry tag names: renaming or deleting a tag changes them, so their lists go stale too. */
+const CONTACTS_KEY = ['contacts'] as const;
+
+/** Every tag, by name; the screen filters it as the person types (a few dozen tags, no need to ask the server). */
+export function useTags() {
+  return useQuery({
+    queryKey: TAGS_KEY,
+    queryFn: async () => (await get<{ tags: TagDto[] }>('/api/tags')).tags,
+  });
+}
+
+function useRefreshTags() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: TAGS_KEY }), client.invalidateQueries({ queryKey: CONTACTS_KEY })]);
+}
+
+export function useSaveTag() {
+  const refresh = useRefreshTags();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string | null; values: TagInput }) =>
+      id ? put<{ tag: TagDto }>(`/api/tags/${id}`, values) : post<{ tag: TagDto }>('/api/tags', values),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteTag() {
+  const refresh = useRefreshTags();
+  return useMutation({
+    mutationFn: (id: string) => del(`/api/tags/${id}`),
+    onSuccess: refresh,
+  });
+}
+
+/** Search over name, description and Kit tag name, ignoring case (the rule GET /api/tags?search applies). */
+export function matchesTagSearch(tag: TagDto, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [tag.name, tag.description, tag.kit_tag_name].some((text) => text?.toLowerCase().includes(needle));
+}
