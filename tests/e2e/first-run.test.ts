@@ -89,8 +89,8 @@ describe('first run', () => {
     for (const { path, label } of [...CRM_NAV].reverse()) {
       await nav.getByRole('link', { name: label }).click();
       await page.waitForURL(`${server.baseUrl}${path}`);
+      await expect.poll(() => nav.getByRole('link', { name: label }).getAttribute('aria-current')).toBe('page');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBeTruthy();
-      expect(await nav.getByRole('link', { name: label }).getAttribute('aria-current')).toBe('page');
     }
   });
 
