@@ -20,21 +20,8 @@ import {
  * with exactly these functions; the server applies them again to what it receives.
  */
 
-export const CONTACT_EXPORT_COLUMNS = [
-  'email',
-  'first_name',
-  'last_name',
-  'full_name',
-  'phone',
-  'address',
-  'country',
-  'linkedin',
-  'source',
-  'status',
-  'tags',
-  'kit_id',
-  'created_at',
-] as const;
+/** The export's columns: every field of the form, then what only the system writes. */
+export const CONTACT_EXPORT_COLUMNS = [...CONTACT_FORM_FIELDS, 'kit_id', 'created_at'] as const;
 
 /** Tags share one cell, joined with ";"; an import also splits on ",". Tag names contain neither. */
 export const CSV_TAG_SEPARATOR = ';';

@@ -7,6 +7,7 @@ import type { HomeContent } from '../content/types.ts';
 import { useSiteSettings } from '../content/site-store.ts';
 import { FullFooter } from '../layout/footers.tsx';
 import { SiteHeader } from '../layout/site-header.tsx';
+import { FounderStory } from '../sections/founder-story.tsx';
 import { Section } from '../sections/section.tsx';
 import { Stats } from '../sections/stats.tsx';
 import { Testimonials } from '../sections/testimonials.tsx';
@@ -108,38 +109,17 @@ function EcosystemPanel({ t }: { t: HomeContent['hero']['panel'] }) {
 }
 
 function About({ t }: { t: HomeContent['about'] }) {
-  const { founder } = useSiteSettings();
   return (
-    <Section id="about" tone="white">
-      <div className="grid grid-cols-1 items-center gap-10 lg:grid-cols-[2fr_3fr] lg:gap-16">
-        <img
-          src={founder.image}
-          alt={t.imageAlt}
-          width={480}
-          height={560}
-          loading="lazy"
-          decoding="async"
-          className="mx-auto aspect-[6/7] w-full max-w-sm rounded-3xl bg-brand-100 object-cover shadow-xl"
-        />
-        <div>
-          <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">{t.eyebrow}</p>
-          <h2 className="mt-2 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{t.title}</h2>
-          {t.paragraphs.map((p) => (
-            <p key={p} className="mt-4 text-lg leading-relaxed text-gray-600">
-              {p}
-            </p>
-          ))}
-          <ul className="mt-6 grid gap-3 sm:grid-cols-2">
-            {t.highlights.map((h) => (
-              <li key={h} className="flex gap-2 text-gray-700">
-                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden />
-                {h}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </div>
-    </Section>
+    <FounderStory id="about" t={t}>
+      <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+        {t.highlights.map((h) => (
+          <li key={h} className="flex gap-2 text-gray-700">
+            <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden />
+            {h}
+          </li>
+        ))}
+      </ul>
+    </FounderStory>
   );
 }
 

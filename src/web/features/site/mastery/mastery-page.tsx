@@ -5,9 +5,9 @@ import { useContent } from '../../../lib/i18n.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { ViewContent } from '../consent/view-content.tsx';
 import type { CommonContent, MasteryContent } from '../content/types.ts';
-import { useSiteSettings } from '../content/site-store.ts';
 import { FullFooter } from '../layout/footers.tsx';
 import { SiteHeader } from '../layout/site-header.tsx';
+import { FounderStory } from '../sections/founder-story.tsx';
 import { Section } from '../sections/section.tsx';
 import { Testimonials } from '../sections/testimonials.tsx';
 
@@ -225,31 +225,10 @@ export default function MasteryPage() {
 }
 
 function Founder({ t }: { t: MasteryContent['founder'] }) {
-  const { founder } = useSiteSettings();
   return (
-    <Section id="founder" tone="white">
-      <div className="grid grid-cols-1 items-center gap-10 lg:grid-cols-[2fr_3fr] lg:gap-16">
-        <img
-          src={founder.image}
-          alt={t.imageAlt}
-          width={480}
-          height={560}
-          loading="lazy"
-          decoding="async"
-          className="mx-auto aspect-[6/7] w-full max-w-sm rounded-3xl bg-brand-100 object-cover shadow-xl"
-        />
-        <div>
-          <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">{t.eyebrow}</p>
-          <h2 className="mt-2 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{t.title}</h2>
-          {t.paragraphs.map((p) => (
-            <p key={p} className="mt-4 text-lg leading-relaxed text-gray-600">
-              {p}
-            </p>
-          ))}
-          <p className="mt-6 font-semibold text-gray-900">{t.signature}</p>
-        </div>
-      </div>
-    </Section>
+    <FounderStory id="founder" t={t}>
+      <p className="mt-6 font-semibold text-gray-900">{t.signature}</p>
+    </FounderStory>
   );
 }
 
