@@ -1,10 +1,10 @@
-import { CalendarX, ChevronLeft, ChevronRight, Plus, RefreshCw, Search } from 'lucide-react';
+import { CalendarX, ChevronLeft, ChevronRight, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { StoredCalendarEvent } from '../../../shared/calendar/api.ts';
 import { CALENDAR_MESSAGES as M } from '../../../shared/calendar/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
 import { EventCard } from './event-card.tsx';
@@ -61,17 +61,7 @@ export default function EventsPage() {
       />
 
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative sm:w-80">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" />
-          <Input
-            type="search"
-            aria-label="Search events"
-            placeholder="Search by title or location"
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchInput className="sm:w-80" aria-label="Search events" placeholder="Search by title or location" value={search} onChange={(e) => setSearch(e.target.value)} />
         {data && total > 0 ? (
           <p className="flex items-center gap-2 text-sm text-gray-600" aria-live="polite">
             {list.isFetching ? <Spinner className="size-4" /> : null}

@@ -1,10 +1,10 @@
-import { Download, Plus, RefreshCw, Search, ShoppingBag, Target, Upload, Users, UserX } from 'lucide-react';
+import { Download, Plus, RefreshCw, ShoppingBag, Target, Upload, Users, UserX } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CONTACT_MESSAGES, type ContactDto } from '../../../shared/contacts/form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
@@ -145,17 +145,7 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
       <Card className="overflow-hidden">
         <div className="space-y-3 border-b border-gray-100 p-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <div className="relative flex-1">
-              <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" />
-              <Input
-                type="search"
-                aria-label="Search contacts"
-                placeholder="Search by name or email..."
-                className="pl-9"
-                value={searchText}
-                onChange={(e) => onSearchText(e.target.value)}
-              />
-            </div>
+            <SearchInput className="flex-1" aria-label="Search contacts" placeholder="Search by name or email..." value={searchText} onChange={(e) => onSearchText(e.target.value)} />
             <FiltersButton view={view} tagNames={tagNames} onChange={updateView} />
           </div>
           <ActiveFilters view={view} onChange={updateView} />

@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight, Search, Users, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from './format.ts';
@@ -42,10 +42,7 @@ export function SubscribersCard() {
           search(draft);
         }}
       >
-        <div className="relative flex-1 sm:max-w-sm">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" />
-          <Input type="search" aria-label="Subscriber email" placeholder="Exact email address" className="pl-9" value={draft} onChange={(e) => setDraft(e.target.value)} />
-        </div>
+        <SearchInput className="flex-1 sm:max-w-sm" aria-label="Subscriber email" placeholder="Exact email address" value={draft} onChange={(e) => setDraft(e.target.value)} />
         <div className="flex gap-2">
           <Button type="submit" variant="secondary">
             Search

@@ -1,8 +1,8 @@
-import { Search } from 'lucide-react';
+import {} from 'lucide-react';
 import { useState } from 'react';
 import { KIT_DEFAULT_TAG } from '../../../shared/tags.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import type { KitTag } from './kit-api.ts';
 
 /** Above this many tags the picker offers a filter. */
@@ -35,10 +35,7 @@ export function TagPicker({ tags, selected, onChange }: { tags: KitTag[]; select
         Kit tags to add <span className="font-normal text-gray-500">({selected.size} selected)</span>
       </legend>
       {names.length > FILTER_FROM ? (
-        <div className="relative">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" />
-          <Input type="search" aria-label="Filter tags" placeholder="Filter tags" className="pl-9" value={filter} onChange={(e) => setFilter(e.target.value)} />
-        </div>
+        <SearchInput aria-label="Filter tags" placeholder="Filter tags" value={filter} onChange={(e) => setFilter(e.target.value)} />
       ) : null}
       <div className="max-h-60 space-y-2.5 overflow-y-auto rounded-lg border border-gray-200 p-3">
         {shown.map((name) => (

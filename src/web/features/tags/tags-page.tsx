@@ -1,10 +1,10 @@
-import { Plus, RefreshCw, Search, SearchX, Tags } from 'lucide-react';
+import { Plus, RefreshCw, SearchX, Tags } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { TAG_MESSAGES, type TagDto } from '../../../shared/tags.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { notifyTagFailure, notifyTagSuccess } from './notify.ts';
@@ -49,17 +49,7 @@ export default function TagsPage() {
       />
 
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative sm:w-80">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" />
-          <Input
-            type="search"
-            aria-label="Search tags"
-            placeholder="Search tags..."
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchInput className="sm:w-80" aria-label="Search tags" placeholder="Search tags..." value={search} onChange={(e) => setSearch(e.target.value)} />
         {tags.data && all.length > 0 ? (
           <p className="text-sm text-gray-600" aria-live="polite">
             {search.trim() ? `${shown.length} of ${all.length} tags` : all.length === 1 ? '1 tag' : `${all.length} tags`}
