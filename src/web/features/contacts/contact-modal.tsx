@@ -19,12 +19,11 @@ import {
   type ContactValues,
 } from '../../../shared/contacts/form.ts';
 import type { TagDto } from '../../../shared/tags.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { FormActions } from '../../components/ui/form-actions.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveContact } from './contacts-api.ts';
 import { CONTACT_UI_MESSAGES as M, notifyFailure, notifySuccess } from './notify.ts';
@@ -173,15 +172,7 @@ export function ContactModal({
             )}
           </section>
         ) : null}
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Spinner className="size-4 text-white" /> : null}
-            {save.isPending ? 'Saving...' : contact ? 'Save Changes' : 'Add Contact'}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} busy={save.isPending} submitLabel={contact ? 'Save Changes' : 'Add Contact'} />
       </form>
     </Dialog>
   );

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { DEFAULT_TAG_COLOR, TAG_MESSAGES, tagFormSchema, type TagDto, type TagInput, type TagValues } from '../../../shared/tags.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { FormActions } from '../../components/ui/form-actions.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { notifyTagFailure, notifyTagSuccess } from './notify.ts';
@@ -75,15 +74,7 @@ export function TagModal({ tag, onClose }: { tag: TagDto | null; onClose: () => 
             <Input inputMode="numeric" autoComplete="off" {...form.register('kit_tag_id')} />
           </Field>
         </div>
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Spinner className="size-4 text-white" /> : null}
-            {save.isPending ? 'Saving...' : tag ? 'Update Tag' : 'Create Tag'}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} busy={save.isPending} submitLabel={tag ? 'Update Tag' : 'Create Tag'} />
       </form>
     </Dialog>
   );

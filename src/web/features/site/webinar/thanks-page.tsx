@@ -1,5 +1,5 @@
-import { ArrowLeft, CalendarPlus, CheckCircle2, Download, ExternalLink, Gift, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
+import { CalendarPlus, CheckCircle2, Download, ExternalLink, Gift, Sparkles } from 'lucide-react';
+import { BackToWebinar } from './back-to-webinar.tsx';
 import { buttonVariants } from '../../../components/ui/button-variants.ts';
 import { useContent } from '../../../lib/i18n.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
@@ -102,12 +102,7 @@ export default function ThanksPage() {
             </div>
           </section>
 
-          <p className="text-center">
-            <Link to="/learning-ecosystem-webinar" className="inline-flex items-center gap-2 font-medium text-brand-700 hover:underline">
-              <ArrowLeft className="size-4" aria-hidden />
-              {t.back}
-            </Link>
-          </p>
+          <BackToWebinar label={t.back} />
         </div>
       </main>
       <ShortGermanFooter />

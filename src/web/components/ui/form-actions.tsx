@@ -1,0 +1,17 @@
+import { Button } from './button.tsx';
+import { Spinner } from './spinner.tsx';
+
+/** A dialog form's footer: Cancel, and the submit button with its busy state. */
+export function FormActions({ onCancel, busy, submitLabel }: { onCancel: () => void; busy: boolean; submitLabel: string }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? <Spinner className="size-4 text-white" /> : null}
+        {busy ? 'Saving...' : submitLabel}
+      </Button>
+    </div>
+  );
+}
