@@ -86,16 +86,15 @@ async function answerCookieBanner(target: BrowserContext) {
 const region = (target: Page, name: string) => target.getByRole('region', { name });
 
 /** Kit calls are retried with back-off on the server, so the screen may take a few seconds to answer. */
-const WAIT = { timeout: 10_000 };
 
 async function expectVisible(locator: Locator, message: string) {
-  await expect.poll(() => locator.isVisible(), { message, ...WAIT }).toBe(true);
+  await expect.poll(() => locator.isVisible(), { message }).toBe(true);
 }
 
 /** A toast on screen with this text (the Toaster shows one at a time). */
 async function expectToast(target: Page, text: string) {
   const toast = target.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
-  await expect.poll(() => toast.count(), { message: `toast "${text}"`, ...WAIT }).toBeGreaterThan(0);
+  await expect.poll(() => toast.count(), { message: `toast "${text}"` }).toBeGreaterThan(0);
 }
 
 /** Nothing sticks out sideways: the scrolling area is no wider than the screen. */
@@ -144,7 +143,7 @@ async function phoneScreenshot(screen: string, name: string, ready: (target: Pag
 describe('Kit integration screen', () => {
   it('asks for an API key while none is saved', async () => {
     await page.goto(`${server.baseUrl}${KIT_PAGE}`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe('Kit Integration');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Kit Integration');
     const keyCard = region(page, 'Configure API Key');
     await expectVisible(keyCard.getByText('Kit API key not configured'), 'the call to configure the key');
     expect(await keyCard.getByLabel('API key', { exact: true }).isVisible()).toBe(true);
@@ -192,17 +191,17 @@ describe('Kit integration screen', () => {
     await keyCard.getByRole('button', { name: 'Test Key' }).click();
     await expectVisible(keyCard.getByText('Connection OK: Fake Kit account (owner@fake-kit.test)'), 'the typed key works');
     await keyCard.getByRole('button', { name: 'Save API Key' }).click();
-    await expect.poll(() => keyCard.getByLabel('Saved API key').textContent(), WAIT).toBe('••••••••b5f0');
+    await expect.poll(() => keyCard.getByLabel('Saved API key').textContent()).toBe('••••••••b5f0');
     await expectVisible(region(page, 'Connection').getByText('Connection OK: Fake Kit account (owner@fake-kit.test)'), 'connected');
   });
 
   it('shows the real statistics, the forms and the tags from Kit', async () => {
     const stats = page.getByRole('region', { name: 'Kit statistics' });
     const stat = (name: string) => stats.getByRole('group', { name });
-    await expect.poll(() => stat('Total Subscribers').textContent(), WAIT).toContain(String(SEEDED_ACTIVE + SEEDED_CANCELLED));
-    await expect.poll(() => stat('Active Subscribers').textContent(), WAIT).toContain(String(SEEDED_ACTIVE));
-    await expect.poll(() => stat('Forms').textContent(), WAIT).toContain('2');
-    await expect.poll(() => stat('Tags').textContent(), WAIT).toContain('3');
+    await expect.poll(() => stat('Total Subscribers').textContent()).toContain(String(SEEDED_ACTIVE + SEEDED_CANCELLED));
+    await expect.poll(() => stat('Active Subscribers').textContent()).toContain(String(SEEDED_ACTIVE));
+    await expect.poll(() => stat('Forms').textContent()).toContain('2');
+    await expect.poll(() => stat('Tags').textContent()).toContain('3');
 
     const forms = page.getByRole('list', { name: 'Kit forms' });
     expect(await forms.getByRole('listitem').allInnerTexts()).toEqual([
@@ -217,30 +216,30 @@ describe('Kit integration screen', () => {
   it('pages through the subscribers with Kit cursors and finds one by email', async () => {
     const card = region(page, 'Subscribers');
     const rows = card.locator('tbody tr');
-    await expect.poll(() => rows.count(), WAIT).toBe(50);
+    await expect.poll(() => rows.count()).toBe(50);
     const firstPageTop = await rows.first().textContent();
     expect(firstPageTop).toContain(`reader${SEEDED_ACTIVE + SEEDED_CANCELLED}@example.net`); // newest first
     expect(await card.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
 
     await card.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => rows.count(), WAIT).toBe(10);
+    await expect.poll(() => rows.count()).toBe(10);
     expect(await card.getByText('Page 2', { exact: true }).isVisible()).toBe(true);
     expect(await rows.last().textContent()).toContain('reader1@example.net');
     expect(await card.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
     await card.getByRole('button', { name: 'Previous' }).click();
-    await expect.poll(() => rows.count(), WAIT).toBe(50);
+    await expect.poll(() => rows.count()).toBe(50);
     expect(await rows.first().textContent()).toBe(firstPageTop);
 
     await card.getByLabel('Subscriber email').fill('reader7@example.net');
     await card.getByRole('button', { name: 'Search' }).click();
-    await expect.poll(() => rows.count(), WAIT).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('Reader 7');
     await card.getByLabel('Subscriber email').fill('nobody@example.net');
     await card.getByRole('button', { name: 'Search' }).click();
     await expectVisible(card.getByText('No Kit subscriber has the email nobody@example.net.'), 'the empty search');
     await card.getByRole('button', { name: 'Clear' }).click();
-    await expect.poll(() => rows.count(), WAIT).toBe(50);
+    await expect.poll(() => rows.count()).toBe(50);
   });
 
   it('creates the custom fields the CRM sends', async () => {
@@ -277,7 +276,7 @@ describe('Kit integration screen', () => {
     expect(await row('vip').textContent()).toContain(`#${vip!.id}`);
     expect(await row('newsletter').textContent()).toContain('Already linked');
     // The Kit tag list shows the new tag too.
-    await expect.poll(() => page.getByRole('list', { name: 'Kit tags' }).getByRole('listitem').count(), WAIT).toBe(4);
+    await expect.poll(() => page.getByRole('list', { name: 'Kit tags' }).getByRole('listitem').count()).toBe(4);
 
     await expectNoSidewaysScroll(page);
     await fullScreenshot(page, 'kit-connected');
@@ -307,7 +306,7 @@ describe('Kit on the contacts screen', () => {
     page.on('request', (request) => request.url().includes('/api/kit/sync-state') && stateRequests.push(request.url()));
     await page.goto(`${server.baseUrl}${CONTACTS}`);
     await expectVisible(contactRow('bea@example.com'), 'the contacts');
-    await expect.poll(() => kitCell('bea@example.com').textContent(), WAIT).toContain('Never synced');
+    await expect.poll(() => kitCell('bea@example.com').textContent()).toContain('Never synced');
     // The rows' states came in one request.
     expect(stateRequests).toHaveLength(1);
     expect(new URL(stateRequests[0]!).searchParams.get('contact_ids')!.split(',')).toHaveLength(contacts.length);
@@ -316,7 +315,7 @@ describe('Kit on the contacts screen', () => {
   it('checks contacts in Kit: found, not found, and Kit failing', async () => {
     await contactRow('reader7@example.net').getByRole('button', { name: 'Check in Kit' }).click();
     await expectToast(page, 'reader7@example.net is in Kit (Kit ID 500007).');
-    await expect.poll(() => kitCell('reader7@example.net').textContent(), WAIT).toContain('500007');
+    await expect.poll(() => kitCell('reader7@example.net').textContent()).toContain('500007');
 
     await contactRow('newbie@example.com').getByRole('button', { name: 'Check in Kit' }).click();
     await expectToast(page, 'newbie@example.com is not a Kit subscriber.');
@@ -346,14 +345,14 @@ describe('Kit on the contacts screen', () => {
     await dialog.getByRole('button', { name: 'Sync to Kit' }).click();
     await expectVisible(dialog.getByText('Contact successfully synced to Kit!'), 'the success text');
     // It closes by itself (after 2000 ms) and the row shows the new Kit ID.
-    await expect.poll(() => dialog.count(), WAIT).toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
     const subscriber = kit.state.subscriberByEmail('bea@example.com')!;
     expect(subscriber).toBeDefined();
     expect(subscriber.first_name).toBe('Bea');
     expect(subscriber.fields).toMatchObject({ last_name: 'Beta', phone: '+49 30 1234567', country: 'Germany' });
     const tagNames = [...subscriber.tag_ids].map((id) => kit.state.tags.get(id)!.name).sort();
     expect(tagNames).toEqual(['via_mycrm', 'webinar']);
-    await expect.poll(() => kitCell('bea@example.com').textContent(), WAIT).toContain(String(subscriber.id));
+    await expect.poll(() => kitCell('bea@example.com').textContent()).toContain(String(subscriber.id));
     expect(await kitCell('bea@example.com').textContent()).toContain('Synced at');
   });
 
@@ -371,8 +370,8 @@ describe('Kit on the contacts screen', () => {
     expect(kit.state.subscriberByEmail('newbie@example.com')).toBeUndefined();
     await dialog.getByRole('button', { name: 'Sync to Kit' }).click();
     await expectVisible(dialog.getByText('Contact successfully synced to Kit!'), 'the success text');
-    await expect.poll(() => dialog.count(), WAIT).toBe(0);
-    await expect.poll(() => kitCell('newbie@example.com').textContent(), WAIT).toContain(String(kit.state.subscriberByEmail('newbie@example.com')!.id));
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => kitCell('newbie@example.com').textContent()).toContain(String(kit.state.subscriberByEmail('newbie@example.com')!.id));
     expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 502 (Bad Gateway)']);
     errors.length = 0;
   });
@@ -399,7 +398,7 @@ describe('Kit on the contacts screen', () => {
     expect(kit.calls['POST /subscribers']).toBe(upserts + BULK.length);
     await fullScreenshot(page, 'kit-bulk-progress');
     await details.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => kitCell(failedEmail).textContent(), WAIT).toContain('Failed: Kit API error: 500 POST');
+    await expect.poll(() => kitCell(failedEmail).textContent()).toContain('Failed: Kit API error: 500 POST');
 
     // The progress survives a reload; the retry syncs the failed contact.
     await page.reload();
@@ -416,7 +415,7 @@ describe('Kit on the contacts screen', () => {
     }
     await details.getByRole('button', { name: 'Done' }).click();
     for (const email of BULK) {
-      await expect.poll(() => kitCell(email).textContent(), { message: email, ...WAIT }).toContain(String(kit.state.subscriberByEmail(email)!.id));
+      await expect.poll(() => kitCell(email).textContent(), { message: email }).toContain(String(kit.state.subscriberByEmail(email)!.id));
     }
     await fullScreenshot(page, 'kit-contacts');
     // The Kit ID column, scrolled into view.
@@ -434,7 +433,7 @@ describe('Kit on the contacts screen', () => {
     });
 
     await banner.getByRole('button', { name: 'Dismiss Kit sync progress' }).click();
-    await expect.poll(() => banner.count(), WAIT).toBe(0);
+    await expect.poll(() => banner.count()).toBe(0);
     await page.reload();
     await expectVisible(contactRow('bea@example.com'), 'the contacts');
     expect(await banner.count()).toBe(0);

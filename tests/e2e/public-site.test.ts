@@ -256,7 +256,8 @@ describe('the cookie banner', () => {
         const queued = await page.evaluate(() => (window as unknown as { fbq: { queue: unknown[][] } }).fbq.queue.map((call) => call.slice(0, 2)));
         expect(queued).toEqual(expect.arrayContaining([['init', '123456789012345'], ['track', 'PageView'], ['track', 'ViewContent']]));
       } else {
-        await page.waitForTimeout(500);
+        // Declining loads nothing: wait until the page has no request left in flight, then look.
+        await page.waitForLoadState('networkidle');
         expect(pixelRequests).toEqual([]);
         expect(await page.evaluate(() => 'fbq' in window)).toBe(false);
       }
@@ -336,7 +337,7 @@ describe('the waiting list', () => {
     await dialog.getByRole('button', { name: 'Join the waiting list' }).click();
     await expect.poll(() => dialog.getByRole('button', { name: 'Syncing...' }).isVisible()).toBe(true);
     await viewShot(page, 'public-waiting-list-syncing-390');
-    await expect.poll(() => page.getByRole('heading', { name: "You're on the waiting list!" }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: "You're on the waiting list!" }).isVisible()).toBe(true);
   });
 
   it('signs up in German from the keyboard, and shows the spec\'s errors in German', async () => {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { E2E_WAIT_MS } from './wait.ts';
 
 /** Debian's chromium (no browser download is possible here): CHROMIUM_PATH, or `chromium` on PATH. */
 export function findChromium(): string | undefined {
@@ -19,7 +20,7 @@ export function findChromium(): string | undefined {
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH');
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath,
     headless: true,
     args: [
@@ -32,6 +33,15 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+  // Every context (browser.newPage makes one too) gets the shared limit for actions and navigation.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(E2E_WAIT_MS);
+    context.setDefaultNavigationTimeout(E2E_WAIT_MS);
+    return context;
+  };
+  return browser;
 }
 
 const SCREENSHOT_DIR = path.resolve('.test-artifacts/screenshots');
