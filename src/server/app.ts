@@ -18,8 +18,8 @@ import { tagsRoutes } from './tags/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route registered, in order: the security test walks it. */
-    routeTable: Array<{ method: string; url: string; public: boolean }>;
+    /** Every route registered, in order: the security test walks it. `file`: a built app's file. */
+    routeTable: Array<{ method: string; url: string; public: boolean; file: boolean }>;
   }
 }
 
@@ -43,7 +43,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, public: Boolean(route.config?.public) });
+      if (method !== 'HEAD') {
+        const config = route.config as { public?: boolean; file?: string } | undefined;
+        routeTable.push({ method, url: route.url, public: Boolean(config?.public), file: typeof config?.file === 'string' });
+      }
     }
   });
 

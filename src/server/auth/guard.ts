@@ -9,7 +9,7 @@ import { findUserByEmail, upsertUser } from './users.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Reachable without a session. Every other /api route requires one. */
+    /** Reachable without a session. Every other route requires one (see routeNeedsSession). */
     public?: boolean;
   }
   interface FastifyRequest {
@@ -48,20 +48,35 @@ function isAllowedOrigin(request: FastifyRequest, config: Config): boolean {
 }
 
 /**
- * Applied once to every request under /api: a foreign Origin on a write is refused (CSRF), and a
- * route without `config.public` requires a session, so no route can forget it.
+ * Who may reach a request's route. Decided on the route the router matched, never on the request's
+ * spelling: Fastify routes on the decoded path, so `/%61pi/contacts`, an absolute-form target or any
+ * other spelling that reaches a route meets that route's own rule. Default deny: a route needs a
+ * session unless its options say `config: { public: true }`. Two kinds of route carry no staff data
+ * and are open without marking: files of the built app (@fastify/static gives each `config.file`)
+ * and requests no route matched, which the not-found handler answers with a 404.
+ */
+export function routeNeedsSession(route: FastifyRequest['routeOptions']): boolean {
+  if (route.url === undefined) return false;
+  const config = route.config as { public?: boolean; file?: string };
+  return !config.public && typeof config.file !== 'string';
+}
+
+/**
+ * One hook on every request: a foreign Origin on a write is refused (CSRF), and a route that
+ * needs a session (see routeNeedsSession) gets 401 without one, so no route can forget the check.
  */
 export function registerGuard(app: FastifyInstance, db: Db, config: Config): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
     if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, config)) {
       return reply.status(403).send(errorBody('forbidden_origin', 'This request came from another site and was refused.'));
     }
+    const route = request.routeOptions;
     const token = request.cookies[SESSION_COOKIE];
-    if (token) {
+    // Files and unmatched paths never read the session: an asset request costs no database query.
+    if (token && route.url !== undefined && !(route.config as { file?: string }).file) {
       const session = await resolveSession(db, token);
       if (session) {
         request.user = session.user;
@@ -69,7 +84,7 @@ export function registerGuard(app: FastifyInstance, db: Db, config: Config): voi
         if (session.renewedUntil) setSessionCookie(reply, config, token, session.renewedUntil);
       }
     }
-    if (request.user || request.routeOptions.config.public) return;
+    if (request.user || !routeNeedsSession(route)) return;
     if (config.devAutologin) return signInDevUser(request, reply, db, config);
     return reply.status(401).send(errorBody('unauthenticated', AUTH_MESSAGES.sessionMissing));
   });

@@ -53,6 +53,16 @@ function loadPrerendered(webDir: string): Map<string, Prerendered> {
   return pages;
 }
 
+/** The request's path as the router saw it (percent-decoded), for choosing the kind of 404. */
+function decodedPath(url: string): string {
+  const raw = url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /**
  * Serves the built browser app: hashed assets cached for a year, index.html for every page path
  * (404 status for paths no page knows, so crawlers and monitors see the truth). Public pages that
@@ -107,7 +117,7 @@ export async function spaRoutes(app: FastifyInstance, { webDir }: { webDir: stri
   app.get('/api/calendar/ics/:eventId', { config: { public: true } }, (_request, reply) => sendPage(reply, 200));
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = decodedPath(request.url);
     if (pathname.startsWith('/api/')) {
       return reply.status(404).send(errorBody('not_found', `No such API route: ${request.method} ${pathname}`));
     }

@@ -1,0 +1,34 @@
+import net from 'node:net';
+
+export interface RawResponse {
+  status: number;
+  headers: string;
+  body: string;
+}
+
+/**
+ * Sends one HTTP/1.1 request exactly as written (request target included: encoded characters,
+ * absolute form, dot segments), the way an attacker's tool would, and reads the whole answer.
+ */
+export function rawRequest(
+  port: number,
+  target: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
+  const lines = [`${method} ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: close'];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  if (body !== undefined) lines.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
+  const request = `${lines.join('\r\n')}\r\n\r\n${body ?? ''}`;
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      resolve({ status, headers: head, body: rest.join('\r\n\r\n') });
+    });
+  });
+}
