@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { timestamp } from '../http/codecs.ts';
+import { PAGE_TYPES } from '../landing-pages.ts';
+import { SLUG_MESSAGES, slugError } from './slug.ts';
+
+/** The landing pages HTTP contract (src/server/landing-pages/routes.ts): paths, bodies, answers, limits. */
+
+export const LANDING_PAGE_PATHS = {
+  list: '/api/landing-pages',
+  one: (id: string) => `/api/landing-pages/${id}`,
+  slugCheck: '/api/landing-pages/slug-check',
+} as const;
+
+/** A page's content (HTML, or builder JSON pretty-printed) may be large; this is the most we store. */
+export const CONTENT_MAX = 2_000_000;
+export const TITLE_MAX = 200;
+/** Characters of content a card shows (spec 001, 9). */
+export const PREVIEW_LENGTH = 100;
+
+export const LANDING_PAGE_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: `Title can be at most ${TITLE_MAX} characters`,
+  contentRequired: 'Content is required',
+  contentTooLong: 'Content is too large',
+  notFound: 'Landing page not found',
+  deleteConfirm: 'Are you sure you want to delete this landing page?',
+} as const;
+
+export const slugSchema = z.string({ error: SLUG_MESSAGES.required }).superRefine((slug, ctx) => {
+  const message = slugError(slug);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
+
+export const pageTypeSchema = z.enum(PAGE_TYPES);
+
+/** The Add/Edit form (spec 001, 2.2 and 5.2): title, slug and content required; active by default. */
+export const landingPageFormSchema = z.object({
+  title: z.string({ error: LANDING_PAGE_MESSAGES.titleRequired }).trim().min(1, LANDING_PAGE_MESSAGES.titleRequired).max(TITLE_MAX, LANDING_PAGE_MESSAGES.titleTooLong),
+  slug: slugSchema,
+  content: z
+    .string({ error: LANDING_PAGE_MESSAGES.contentRequired })
+    .refine((content) => content.trim().length > 0, LANDING_PAGE_MESSAGES.contentRequired)
+    .refine((content) => content.length <= CONTENT_MAX, LANDING_PAGE_MESSAGES.contentTooLong),
+  page_type: pageTypeSchema.default('builder'),
+  is_active: z.boolean().default(true),
+});
+export type LandingPageFormInput = z.input<typeof landingPageFormSchema>;
+export type LandingPageFormValues = z.output<typeof landingPageFormSchema>;
+
+export const activeBodySchema = z.object({ is_active: z.boolean() });
+
+export const slugCheckQuerySchema = z.object({
+  slug: z.string().max(200),
+  /** When editing, the page's own id: its slug is not "taken" by itself. */
+  exclude_id: z.string().max(100).optional(),
+});
+export const slugCheckResultSchema = z.object({ available: z.boolean() });
+
+export const listQuerySchema = z.object({ search: z.string().max(200).optional() });
+
+const pageFields = {
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  page_type: pageTypeSchema,
+  is_active: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+};
+
+/** A card of the admin list: the content itself stays on the server, its first characters come along. */
+export const landingPageSummarySchema = z.object({ ...pageFields, content_preview: z.string() });
+export type LandingPageSummary = z.output<typeof landingPageSummarySchema>;
+
+export const landingPageSchema = z.object({ ...pageFields, content: z.string() });
+export type LandingPage = z.output<typeof landingPageSchema>;
+
+export const landingPageListSchema = z.object({ pages: z.array(landingPageSummarySchema) });
+export const landingPageResultSchema = z.object({ page: landingPageSchema });
