@@ -45,8 +45,8 @@ export function samplePage(): PageContent {
 export function deepChain(levels: number): PageContent {
   let node: ComponentNode | null = null;
   for (let level = levels; level >= 1; level--) {
-    const container = { ...createComponent('container', {}, () => `level-${level}`), components: node ? [node] : [] };
-    node = container;
+    const children: ComponentNode[] = node ? [node] : [];
+    node = { ...createComponent('container', {}, () => `level-${level}`), components: children };
   }
   return [{ ...createSection('section', {}, () => 'deep'), components: node ? [node] : [] }];
 }
