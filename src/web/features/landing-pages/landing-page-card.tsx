@@ -39,11 +39,11 @@ export function LandingPageCard({
           <Badge tone="blue">{PAGE_TYPE_LABELS[page.page_type]}</Badge>
         </div>
       </div>
-      <p className="mt-1 font-mono text-sm break-all text-brand-700">{address}</p>
+      <p className="mt-1 font-mono text-sm wrap-anywhere text-brand-700">{address}</p>
       <p
         className={
           page.content_preview.trim()
-            ? 'mt-3 line-clamp-3 rounded-lg bg-gray-50 px-3 py-2 font-mono text-xs break-all text-gray-700'
+            ? 'mt-3 rounded-lg bg-gray-50 px-3 py-2 font-mono text-xs wrap-anywhere text-gray-700'
             : 'mt-3 rounded-lg bg-gray-50 px-3 py-2 text-xs text-gray-500'
         }
       >
