@@ -22,6 +22,10 @@ const layerZones = [
   { target: './src/shared', from: './src/web', message: 'src/shared may not import browser code.' },
   { target: './src/web', from: './src/server', message: 'Browser code talks to the server over HTTP only.' },
   { target: './src/server', from: './src/web', message: 'Server code may not import browser code.' },
+  // The page renderer runs on the server (/lp) and in the builder canvas alike: it may use src/shared only.
+  { target: './src/render', from: './src/server', message: 'src/render runs in the browser too: no server imports.' },
+  { target: './src/render', from: './src/web', message: 'src/render is shared by server and builder: no browser-app imports.' },
+  { target: './src/shared', from: './src/render', message: 'src/shared holds no React: render builds on shared, not the reverse.' },
 ];
 const webFeatureZones = webFeatures.map((feature) => ({
   target: `./src/web/features/${feature}`,

@@ -15,6 +15,7 @@ import { landingPagesRoutes } from './landing-pages/routes.ts';
 import { queueKitSyncWhenConfigured } from './leads/kit-sync.ts';
 import { leadsRoutes } from './leads/routes.ts';
 import { spaRoutes } from './spa/routes.ts';
+import { createSitePages } from './spa/site-pages.ts';
 import { tagsRoutes } from './tags/routes.ts';
 
 declare module 'fastify' {
@@ -32,6 +33,7 @@ export interface AppDeps {
 /** Builds the whole HTTP app without listening: main.ts listens, tests call `inject()`. */
 export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
+  const site = createSitePages(config.webDir);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -67,7 +69,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(calendarRoutes, { db, config });
   await app.register(landingPagesRoutes, { db });
   await app.register(leadsRoutes, { db, config, queueKitSync: queueKitSyncWhenConfigured });
-  await app.register(spaRoutes, { webDir: config.webDir });
+  await app.register(spaRoutes, { webDir: config.webDir, site });
 
   return app;
 }

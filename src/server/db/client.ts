@@ -18,6 +18,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /**
+   * Calls `onMessage` with the payload of each NOTIFY on `channel`, from any instance sharing the
+   * database; with null when notifications may have been missed (a lost connection), so the caller
+   * can drop whatever it derived from them. Resolves to a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -45,7 +51,37 @@ export async function openPostgres(url: string): Promise<Database> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
   }
-  return { db, driver: 'postgres', close: () => pool.end() };
+  return { db, driver: 'postgres', listen: (channel, onMessage) => listenPostgres(pool, channel, onMessage), close: () => pool.end() };
+}
+
+/** LISTEN on a connection of its own (a pooled one would hand notifications to whoever borrows it). */
+async function listenPostgres(pool: pg.Pool, channel: string, onMessage: (payload: string | null) => void) {
+  let stopped = false;
+  let client: pg.PoolClient | undefined;
+  const connect = async (): Promise<void> => {
+    try {
+      client = await pool.connect();
+      client.on('notification', (message) => message.channel === channel && onMessage(message.payload ?? ''));
+      client.once('error', () => {
+        client?.release(true);
+        client = undefined;
+        onMessage(null);
+        if (!stopped) setTimeout(() => void connect(), 1_000).unref();
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      client?.release(true);
+      client = undefined;
+      onMessage(null);
+      if (!stopped) setTimeout(() => void connect(), 1_000).unref();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+    client?.release();
+  };
 }
 
 export interface PgliteOptions {
@@ -72,6 +108,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
       db,
       client,
       driver: 'pglite',
+      listen: (channel, onMessage) => client.listen(channel, (payload) => onMessage(payload)),
       close: async () => {
         await client.close();
         releaseLock();

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -144,6 +145,22 @@ export const landingPages = pgTable(
   ],
 );
 
+/**
+ * Views of published pages: one counter row per page and day, no cookie and no personal data. Each
+ * instance adds its own counts, so several instances sum correctly.
+ */
+export const landingPageViews = pgTable(
+  'landing_page_views',
+  {
+    landing_page_id: uuid('landing_page_id')
+      .notNull()
+      .references(() => landingPages.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.landing_page_id, t.day] })],
+);
+
 export const leadSubmissions = pgTable(
   'lead_submissions',
   {
@@ -155,7 +172,11 @@ export const leadSubmissions = pgTable(
     form_data: jsonb('form_data').$type<Record<string, unknown>>().notNull().default({}),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('lead_submissions_contact_id_idx').on(t.contact_id)],
+  (t) => [
+    index('lead_submissions_contact_id_idx').on(t.contact_id),
+    // Sign-ups per page and day, for the landing pages' figures.
+    index('lead_submissions_page_idx').on(t.landing_page_id, t.created_at),
+  ],
 );
 
 export const uploadedImages = pgTable(
@@ -251,6 +272,7 @@ export const schema = {
   tags,
   appSettings,
   landingPages,
+  landingPageViews,
   leadSubmissions,
   uploadedImages,
   calendarEvents,

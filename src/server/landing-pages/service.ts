@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { landingPages } from '../db/schema.ts';
 import { isUniqueViolation, isUuid, likePattern } from '../db/sql-helpers.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { pageFigures } from './page-figures.ts';
 
 export type LandingPageRow = typeof landingPages.$inferSelect;
 
@@ -23,8 +24,8 @@ async function withSlugCheck<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The admin list, newest first, searched by title or slug. Only the first characters of each
- * page's content leave the database: a page can be megabytes of JSON.
+ * The admin list, newest first, searched by title or slug, with each page's figures. Only the first
+ * characters of each page's content leave the database: a page can be megabytes of JSON.
  */
 export async function listPages(db: Db, search?: string) {
   const pattern = search?.trim() ? likePattern(search.trim()) : undefined;
@@ -42,9 +43,11 @@ export async function listPages(db: Db, search?: string) {
     .from(landingPages)
     .where(pattern ? or(ilike(landingPages.title, pattern), ilike(landingPages.slug, pattern)) : undefined)
     .orderBy(desc(landingPages.created_at), desc(landingPages.id));
+  const figures = await pageFigures(db, rows.map((r) => r.id));
   return rows.map(({ head, ...page }) => ({
     ...page,
     content_preview: head.length > PREVIEW_LENGTH ? `${head.slice(0, PREVIEW_LENGTH)}...` : head,
+    figures: figures.get(page.id)!,
   }));
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, gte, inArray, sql } from 'drizzle-orm';
 import { kitTagNamesFor, LEAD_CAMPAIGNS, type LeadCampaign } from '../../shared/leads/campaigns.ts';
 import { splitFullName } from '../../shared/leads/form.ts';
 import { LEAD_ERROR_CODES, LEAD_MESSAGES } from '../../shared/leads/messages.ts';
@@ -160,4 +160,15 @@ export async function submissionSyncState(db: Db, submissionId: string): Promise
       select c.kit_id from lead_submissions s join contacts c on c.id = s.contact_id where s.id = ${submissionId}::uuid`),
   );
   return row ? { synced: row.kit_id !== null } : null;
+}
+
+/** Sign-ups per landing page since `since`, for the pages' figures (pages without any are absent). */
+export async function countSubmissionsByPage(db: Db, pageIds: string[], since: Date): Promise<Map<string, number>> {
+  if (pageIds.length === 0) return new Map();
+  const rows = await db
+    .select({ page_id: leadSubmissions.landing_page_id, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(leadSubmissions)
+    .where(and(inArray(leadSubmissions.landing_page_id, pageIds), gte(leadSubmissions.created_at, since)))
+    .groupBy(leadSubmissions.landing_page_id);
+  return new Map(rows.map((r) => [r.page_id!, r.count]));
 }

@@ -68,8 +68,22 @@ const pageFields = {
   updated_at: timestamp,
 };
 
+/** Days of views and sign-ups a card shows (its sparkline has one point a day). */
+export const FIGURES_DAYS = 30;
+
+/** What a page earned over the last FIGURES_DAYS days. */
+export const pageFiguresSchema = z.object({
+  views: z.number().int(),
+  signups: z.number().int(),
+  /** Sign-ups per view; null before the first view. */
+  conversion: z.number().nullable(),
+  /** Views per day, oldest first, today last. */
+  daily_views: z.array(z.number().int()).length(FIGURES_DAYS),
+});
+export type PageFigures = z.output<typeof pageFiguresSchema>;
+
 /** A card of the admin list: the content itself stays on the server, its first characters come along. */
-export const landingPageSummarySchema = z.object({ ...pageFields, content_preview: z.string() });
+export const landingPageSummarySchema = z.object({ ...pageFields, content_preview: z.string(), figures: pageFiguresSchema });
 export type LandingPageSummary = z.output<typeof landingPageSummarySchema>;
 
 export const landingPageSchema = z.object({ ...pageFields, content: z.string() });

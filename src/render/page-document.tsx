@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The whole HTML document of a public landing page: finished HTML, the page's own CSS inline (one
+ * request, no render-blocking stylesheet), and only the small scripts of the islands it contains.
+ */
+export function PageDocument({
+  title,
+  css,
+  scripts = [],
+  lang = 'en',
+  robots,
+  children,
+}: {
+  title: string;
+  css: string;
+  scripts?: string[];
+  lang?: string;
+  /** e.g. 'noindex' for the not-found page. */
+  robots?: string;
+  children: ReactNode;
+}) {
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        {robots ? <meta name="robots" content={robots} /> : null}
+        <style dangerouslySetInnerHTML={{ __html: css }} />
+        {scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+      </head>
+      <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import { compress, sendCompressed, type Compressed } from '../http/compressed.ts';
+import { languageFromAcceptLanguage, SITE_LANGUAGES, type SiteLanguage } from '../../shared/site/languages.ts';
+
+/** A prerendered public page: its HTML in each language. */
+type Prerendered = Record<SiteLanguage, Compressed>;
+
+export const NOT_FOUND_PAGE = '404';
+
+/**
+ * The public pages the build rendered to HTML (dist/web/prerendered/{en,de}/{page}.html, written by
+ * src/web/prerender.tsx), keyed by path; '404' is the page for unknown paths.
+ */
+function loadPrerendered(webDir: string): Map<string, Prerendered> {
+  const pages = new Map<string, Prerendered>();
+  const dir = path.join(webDir, 'prerendered');
+  const [first] = SITE_LANGUAGES;
+  if (!fs.existsSync(path.join(dir, first))) return pages;
+  for (const file of fs.readdirSync(path.join(dir, first)).filter((f) => f.endsWith('.html'))) {
+    const name = file.slice(0, -'.html'.length);
+    const byLanguage = Object.fromEntries(
+      SITE_LANGUAGES.map((language) => [language, compress(fs.readFileSync(path.join(dir, language, file), 'utf8'))]),
+    ) as Prerendered;
+    pages.set(name === 'index' ? '/' : name === NOT_FOUND_PAGE ? NOT_FOUND_PAGE : `/${name}`, byLanguage);
+  }
+  return pages;
+}
+
+/** The request's path as the router saw it (percent-decoded), for choosing the kind of 404. */
+export function decodedPath(url: string): string {
+  const raw = url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+
+/** The built browser app's pages, ready to send: prerendered public pages, else the app's index.html. */
+export interface SitePages {
+  /** True when the browser app is built (index.html exists). */
+  built: boolean;
+  /** Sends the page at `page` (a path, or NOT_FOUND_PAGE) with `status`; unknown or absent: the app shell. */
+  send(reply: FastifyReply, status: number, page?: string): FastifyReply;
+}
+
+export function createSitePages(webDir: string): SitePages {
+  const indexFile = path.join(webDir, 'index.html');
+  const indexHtml = fs.existsSync(indexFile) ? compress(fs.readFileSync(indexFile, 'utf8')) : undefined;
+  const prerendered = indexHtml ? loadPrerendered(webDir) : new Map<string, Prerendered>();
+
+  return {
+    built: indexHtml !== undefined,
+    send(reply, status, page) {
+      reply.header('Cache-Control', 'no-cache');
+      const prerenderedPage = page === undefined ? undefined : prerendered.get(page);
+      if (prerenderedPage) {
+        const language = languageFromAcceptLanguage(reply.request.headers['accept-language']);
+        reply.header('Vary', 'Accept-Language').header('Content-Language', language);
+        return sendCompressed(reply, status, prerenderedPage[language]);
+      }
+      if (!indexHtml) {
+        return reply
+          .status(status === 200 ? 503 : status)
+          .type('text/plain; charset=utf-8')
+          .send('The web app is not built. Run `npm run build` (or `npm run dev` while developing).');
+      }
+      return sendCompressed(reply, status, indexHtml);
+    },
+  };
+}
