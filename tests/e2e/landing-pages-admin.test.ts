@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { landingPages } from '../../src/server/db/schema.ts';
+import { contacts, landingPages, landingPageViews, leadSubmissions } from '../../src/server/db/schema.ts';
 import { LANDING_PAGE_MESSAGES, LANDING_PAGE_PATHS, PREVIEW_LENGTH } from '../../src/shared/landing-pages/api.ts';
 import { SLUG_MESSAGES } from '../../src/shared/landing-pages/slug.ts';
 import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
@@ -233,6 +233,36 @@ describe('landing pages admin', () => {
     expect(await edited.innerText()).toContain('Now twenty percent off.');
     expect(await edited.innerText()).toContain('/lp/spring-offer');
     expect(await cardTitles()).toEqual(['Summer Sale', 'Spring Offer Extended']);
+  });
+
+  it('shows what each page earned over the last 30 days: views, sign-ups, conversion and a sparkline', async () => {
+    const [spring] = await server.db.select().from(landingPages).where(eq(landingPages.slug, 'spring-offer'));
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000);
+    const isoDay = (daysAgo: number) => day(daysAgo).toISOString().slice(0, 10);
+    // 40 views in the window; the 100 of 40 days ago are older than the card looks.
+    await server.db.insert(landingPageViews).values([
+      { landing_page_id: spring!.id, day: isoDay(0), views: 30 },
+      { landing_page_id: spring!.id, day: isoDay(10), views: 10 },
+      { landing_page_id: spring!.id, day: isoDay(40), views: 100 },
+    ]);
+    const people = await server.db
+      .insert(contacts)
+      .values(['ann@example.com', 'bob@example.com', 'cy@example.com'].map((email) => ({ email, source: 'landing_page' as const })))
+      .returning();
+    await server.db.insert(leadSubmissions).values([
+      { contact_id: people[0]!.id, landing_page_id: spring!.id, created_at: day(1) },
+      { contact_id: people[1]!.id, landing_page_id: spring!.id, created_at: day(3) },
+      { contact_id: people[2]!.id, landing_page_id: spring!.id, created_at: day(45) },
+    ]);
+    await page.reload();
+
+    const figures = (title: string) => card(title).getByRole('group', { name: 'Last 30 days' });
+    const figureText = async (title: string) => (await figures(title).innerText()).replace(/\s+/g, ' ').trim();
+    await expect.poll(() => figureText('Spring Offer Extended')).toBe('Views 40 Sign-ups 2 Conversion 5% Last 30 days');
+    expect(await figures('Spring Offer Extended').getByRole('img').getAttribute('aria-label')).toBe(
+      'Views per day over the last 30 days: 40 in all, at most 30 a day',
+    );
+    expect(await figureText('Summer Sale')).toBe('Views 0 Sign-ups 0 Conversion — Last 30 days');
   });
 
   it('searches title and slug on the server', async () => {

@@ -6,10 +6,14 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { DateText } from '../../components/ui/date-text.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { PageFiguresPanel } from './page-figures.tsx';
 import { PAGE_TYPE_LABELS } from './page-types.ts';
 import { usePageActions } from './use-page-actions.ts';
 
-/** One landing page: title, address, state, type and the start of its content, with its actions (spec 001, 2.1). */
+/**
+ * One landing page: title, address, state, type and the start of its content, with its actions
+ * (spec 001, 2.1), and what it earned lately (views, sign-ups, conversion).
+ */
 export function LandingPageCard({
   page,
   onEdit,
@@ -49,6 +53,7 @@ export function LandingPageCard({
       >
         {page.content_preview.trim() ? page.content_preview : 'No content'}
       </p>
+      <PageFiguresPanel figures={page.figures} />
       <p className="mt-3 text-xs text-gray-500">
         Updated <DateText value={page.updated_at.toISOString()} format="datetime" />
       </p>
