@@ -18,7 +18,7 @@ import {
 import { RECURRENCE_FREQUENCIES } from '../../shared/calendar/constants.ts';
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../../shared/contacts.ts';
 import { KIT_SYNC_JOB_STATUSES } from '../../shared/kit-sync.ts';
-import { PAGE_TYPES } from '../../shared/landing-pages.ts';
+import { PAGE_TYPES } from '../../shared/landing-pages/page-types.ts';
 import { DEFAULT_TAG_COLOR } from '../../shared/tags.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../http/codecs.ts';
-import { PAGE_TYPES } from '../landing-pages.ts';
+import { PAGE_TYPES } from './page-types.ts';
 import { SLUG_MESSAGES, slugError } from './slug.ts';
 
 /** The landing pages HTTP contract (src/server/landing-pages/routes.ts): paths, bodies, answers, limits. */

@@ -1,0 +1,10 @@
+import { randomText } from '../calendar/event-id.ts';
+
+/** Makes the id of a new node of the given type. Operations take one so tests can be deterministic. */
+export type IdMaker = (type: string) => string;
+
+/**
+ * Node ids look like the type followed by a timestamp (spec 3.2). A random tail keeps them unique
+ * when many are made in the same millisecond (a duplicated subtree, the default page).
+ */
+export const newNodeId: IdMaker = (type) => `${type}-${Date.now()}-${randomText(8)}`;
