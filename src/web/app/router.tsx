@@ -1,13 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { CRM_NAV } from '../../shared/routes.ts';
 import { CookieBanner } from '../features/site/consent/cookie-banner.tsx';
 import { loadSiteSettings } from '../features/site/content/site-store.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 
 /**
  * Every page, each loaded on demand: the public site never downloads CRM or builder code.
- * Paths come from src/shared/routes.ts, which the server also uses to answer unknown paths with 404.
+ * Paths match src/shared/routes.ts, which the server uses to answer unknown paths with 404.
  */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
@@ -27,18 +26,11 @@ const sitePage = (path: string, load: () => Promise<{ default: React.ComponentTy
   },
 });
 
-const crmTitle = (path: string) => CRM_NAV.find((n) => n.path === path)!.label;
-/** A CRM screen not built yet: its title, loaded with the CRM (never in the public pages' bundle). */
-const screenTitle = (path: string) => async () => {
-  const { ScreenTitle } = await import('../features/crm-shell/screen-title.tsx');
-  return { element: <ScreenTitle title={crmTitle(path)} /> };
-};
-
 const crmScreens: RouteObject[] = [
   { index: true, lazy: page(() => import('../features/dashboard/dashboard-page.tsx')) },
   { path: 'contacts', lazy: page(() => import('./contacts-route.tsx')) },
   { path: 'tags', lazy: page(() => import('../features/tags/tags-page.tsx')) },
-  { path: 'landing-pages', lazy: screenTitle('/crm/landing-pages') },
+  { path: 'landing-pages', lazy: page(() => import('../features/landing-pages/landing-pages-page.tsx')) },
   { path: 'kit', lazy: page(() => import('../features/kit/kit-page.tsx')) },
   { path: 'calendar-link-creator', lazy: page(() => import('../features/calendar/creator-page.tsx')) },
   { path: 'calendar-events', lazy: page(() => import('../features/calendar/events-page.tsx')) },

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ApiErrorBody } from '../../shared/api.ts';
 
 /** A failed API call, carrying the server's message and per-field messages for forms. */
@@ -40,3 +41,11 @@ export const get = <T>(path: string) => api<T>('GET', path);
 export const post = <T>(path: string, body?: unknown) => api<T>('POST', path, body ?? {});
 export const put = <T>(path: string, body: unknown) => api<T>('PUT', path, body);
 export const del = <T = void>(path: string) => api<T>('DELETE', path);
+
+/**
+ * A call whose answer is read through its contract schema (src/shared/<feature>/api.ts) instead of
+ * being cast: it is checked, and decoded (a timestamp string becomes a Date).
+ */
+export async function apiParsed<S extends z.ZodType>(schema: S, method: Method, path: string, body?: unknown): Promise<z.output<S>> {
+  return schema.parse(await api<unknown>(method, path, body));
+}

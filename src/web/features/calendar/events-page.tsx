@@ -12,7 +12,7 @@ import { EventDetailsDialog } from './event-details-dialog.tsx';
 import { useEventList } from './events-api.ts';
 import { notifyError } from './notify.ts';
 import { useEventActions } from './use-event-actions.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 const PAGE_SIZE = 24;
 const CREATOR_PATH = '/crm/calendar-link-creator';
