@@ -7,7 +7,7 @@ import type { TreeNode } from '../shared/landing-pages/types.ts';
 import { sequentialIds } from '../shared/landing-pages/testing/fixtures.ts';
 import { NODE_COMPONENTS, pageRenderContext, RenderNode } from './render-node.tsx';
 import type { RenderContext } from './render-context.ts';
-import { classesOf, node, renderHtml, renderNode, textOf } from './testing/html.tsx';
+import { childElements, classesOf, node, renderHtml, renderNode, textOf } from './testing/html.tsx';
 
 const attr = (element: { attribs: Record<string, string> }, name: string) => element.attribs[name];
 
@@ -264,7 +264,7 @@ describe('layout components', () => {
     expect(classesOf(wrapper!)).toEqual(['@container', 'w-full']);
     expect(classesOf(inner!)).toEqual(['grid', 'grid-cols-1', '@min-[416px]:grid-cols-(--lp-grid-columns)']);
     expect(attr(inner!, 'style')).toBe('--lp-grid-columns:minmax(200px, 1fr) minmax(200px, 1fr);gap:1rem');
-    expect(inner!.children.filter((c) => 'name' in c)).toHaveLength(2);
+    expect(childElements(inner!)).toHaveLength(2);
   });
 
   it('grid: its columns, widths and gap when set; equal columns when the widths do not match the count', () => {
@@ -377,7 +377,7 @@ describe('blocks', () => {
     const rendered = renderNode(hero);
     const nav = rendered.one('nav');
     expect(attr(nav, 'aria-label')).toBe('Main');
-    expect(rendered.one('ul').children.filter((c) => 'name' in c).map(textOf)).toEqual(['Home', 'About', 'Contact']);
+    expect(childElements(rendered.one('ul')).map(textOf)).toEqual(['Home', 'About', 'Contact']);
     const menu = rendered.one('details');
     expect(textOf(rendered.one('summary'))).toBe('Menu');
     expect(textOf(menu)).toBe('Menu Home About Contact Log in');

@@ -9,7 +9,7 @@ import type { ComponentNode, PageContent, Props } from '../shared/landing-pages/
 import { islandsInHtml } from './islands.ts';
 import { pageRenderContext } from './render-node.tsx';
 import { BuilderPageBody, RenderPage } from './render-page.tsx';
-import { classesOf, renderHtml, textOf } from './testing/html.tsx';
+import { childElements, classesOf, renderHtml, textOf } from './testing/html.tsx';
 
 const ids = sequentialIds();
 const make = (type: ComponentType, props: Props = {}, components?: ComponentNode[]): ComponentNode => {
@@ -55,13 +55,13 @@ describe('sections', () => {
     expect(forms).toHaveLength(2);
     for (const form of forms) {
       expect(form.attribs).toMatchObject({ 'data-lead-form': '', method: 'post', action: '/api/public/lp/my-page/leads' });
-      const last = form.children.filter((c) => 'name' in c).at(-1)!;
+      const last = childElements(form).at(-1)!;
       expect(last.attribs).toMatchObject({ 'data-lead-status': 'true', role: 'status' });
     }
     const sections = rendered.all('section');
-    expect(sections[0]!.children.some((c) => 'name' in c && c.name === 'form')).toBe(false);
+    expect(childElements(sections[0]!).map((c) => c.name)).not.toContain('form');
     expect(forms[0]!.parent).toBe(sections[1]);
-    expect(forms[0]!.children.filter((c) => 'name' in c).map((c) => c.name)).toEqual(['div', 'button', 'p']);
+    expect(childElements(forms[0]!).map((c) => c.name)).toEqual(['div', 'button', 'p']);
   });
 
   it('are no forms without a slug (the builder canvas)', () => {

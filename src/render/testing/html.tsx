@@ -51,6 +51,11 @@ export function textOf(node: DomNode): string {
   return parts.join(' ').replace(/\s+/g, ' ').trim();
 }
 
+/** The element children of an element (no text). */
+export function childElements(element: HtmlElement): HtmlElement[] {
+  return element.children.filter((child): child is HtmlElement => 'attribs' in child && 'name' in child);
+}
+
 export function classesOf(element: HtmlElement): string[] {
   return (element.attribs.class ?? '').split(/\s+/).filter(Boolean);
 }
