@@ -11,7 +11,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, post } from '../../lib/api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
 
 /** First run: the one-time link from the server log opens this page to create the first admin. */
 export default function SetupPage() {
