@@ -253,6 +253,7 @@ describe('removing a user', () => {
     await signIn(phone, server.baseUrl, server.email, NEW_PASSWORD);
     await phone.goto(url('/crm/settings'));
     await expect.poll(() => phone.getByRole('row').filter({ hasText: server.email }).isVisible()).toBe(true);
+    await phone.evaluate(() => document.querySelector('main')!.scrollTo(0, 10_000));
     await screenshot(phone, 'settings-mobile');
     const overflow = await phone.evaluate(() => {
       const main = document.querySelector('main')!;

@@ -71,10 +71,10 @@ export function UsersCard({ myId, onRemovedMyself }: { myId: string; onRemovedMy
           <Table aria-labelledby="users-title">
             <thead>
               <tr>
-                <Th>Email</Th>
+                <Th className="pl-6">Email</Th>
                 <Th className="hidden sm:table-cell">Created</Th>
-                <Th>Last active</Th>
-                <Th className="text-right">
+                <Th className="hidden sm:table-cell">Last active</Th>
+                <Th className="pr-6 text-right">
                   <span className="sr-only">Actions</span>
                 </Th>
               </tr>
@@ -85,21 +85,25 @@ export function UsersCard({ myId, onRemovedMyself }: { myId: string; onRemovedMy
                 const onlyOne = list.length <= 1;
                 return (
                   <tr key={user.id}>
-                    <Td className="font-medium text-gray-900">
-                      <span className="break-all sm:break-normal">{user.email}</span>
+                    <Td className="pl-6 font-medium text-gray-900">
+                      <span className="[overflow-wrap:anywhere]">{user.email}</span>
                       {isYou ? (
                         <Badge tone="brand" className="ml-2">
                           You
                         </Badge>
                       ) : null}
+                      {/* On a phone, the activity goes under the address instead of in its own column. */}
+                      <span className="mt-0.5 block text-xs font-normal text-gray-500 sm:hidden">
+                        Last active: <LastActive user={user} />
+                      </span>
                     </Td>
                     <Td className="hidden whitespace-nowrap sm:table-cell">
                       <DateText value={user.created_at} />
                     </Td>
-                    <Td className="whitespace-nowrap">
-                      {user.last_active_at ? <DateText value={user.last_active_at} format="datetime" /> : <span className="text-gray-500">Never</span>}
+                    <Td className="hidden whitespace-nowrap sm:table-cell">
+                      <LastActive user={user} />
                     </Td>
-                    <Td className="text-right">
+                    <Td className="pr-6 text-right">
                       <Button
                         variant="ghost"
                         size="sm"
@@ -109,7 +113,7 @@ export function UsersCard({ myId, onRemovedMyself }: { myId: string; onRemovedMy
                         disabled={onlyOne}
                         onClick={() => setRemoving(user)}
                       >
-                        <Trash2 aria-hidden /> Remove
+                        <Trash2 aria-hidden /> <span className="hidden sm:inline">Remove</span>
                       </Button>
                     </Td>
                   </tr>
@@ -135,4 +139,8 @@ export function UsersCard({ myId, onRemovedMyself }: { myId: string; onRemovedMy
       ) : null}
     </Card>
   );
+}
+
+function LastActive({ user }: { user: StaffUser }) {
+  return user.last_active_at ? <DateText value={user.last_active_at} format="datetime" /> : <span className="text-gray-500">Never</span>;
 }
