@@ -79,8 +79,7 @@ describe('first run', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${server.baseUrl}/crm`);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    const labels = await nav.getByRole('link').allTextContents();
-    expect(labels).toEqual(CRM_NAV.map((n) => n.label));
+    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(CRM_NAV.map((n) => n.label));
     await screenshot(page, 'shell-desktop');
   });
 
