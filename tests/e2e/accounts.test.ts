@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userInvites } from '../../src/server/db/schema.ts';
 import { AUTH_MESSAGES } from '../../src/shared/auth.ts';
-import { USER_MESSAGES } from '../../src/shared/users/api.ts';
+import { USER_MESSAGES, USER_PATHS } from '../../src/shared/users/api.ts';
 import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
 import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
@@ -76,6 +76,8 @@ describe('settings', () => {
 
 describe('change password', () => {
   it('needs the right current password and a password that is not common, field by field', async () => {
+    const sent: string[] = [];
+    page.on('request', (request) => request.url().endsWith(USER_PATHS.changePassword) && sent.push(request.method()));
     await page.getByLabel('Current password').focus();
     await page.keyboard.type('not my password');
     await page.keyboard.press('Tab'); // the field's show/hide button
@@ -87,12 +89,14 @@ describe('change password', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByText(AUTH_MESSAGES.passwordTooCommon).isVisible()).toBe(true);
     expect(await page.getByLabel('New password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]); // the browser applies the policy itself, with the same list as the server
 
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').press('Enter');
     await expect.poll(() => page.getByText(USER_MESSAGES.currentPasswordWrong).isVisible()).toBe(true);
     expect(await page.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual(['POST']);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'settings-password-errors');
   });
