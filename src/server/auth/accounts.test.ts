@@ -248,6 +248,22 @@ describe('invites', () => {
     expect(invalid.json().error.fields.email).toBe(AUTH_MESSAGES.emailInvalid);
   });
 
+  it('signs out whoever was signed in in the browser that accepts the link', async () => {
+    const owner = await t.signIn('inviter@example.com');
+    const { token } = (await invite(owner, 'shared-laptop@example.com')).json().invite;
+    const previous = await t.signIn('previous@example.com');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: USER_PATHS.acceptInvite,
+      headers: { cookie: previous },
+      payload: { token, password: 'a fresh staff passphrase', password_confirmation: 'a fresh staff passphrase' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await sessionOf(previous)).statusCode).toBe(401);
+    const cookie = res.cookies.find((c) => c.name === 'mycrm_session')!;
+    expect((await sessionOf(`mycrm_session=${cookie.value}`)).json().user.email).toBe('shared-laptop@example.com');
+  });
+
   it('does not create the account if the address got one after the invite', async () => {
     const owner = await t.signIn('inviter@example.com');
     const { token } = (await invite(owner, 'meanwhile@example.com')).json().invite;
