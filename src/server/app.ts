@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accountRoutes } from './auth/account-routes.ts';
 import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     return { status: 'ok', database: database.driver };
   });
   await app.register(authRoutes, { db, config });
+  await app.register(accountRoutes, { db, config });
   await app.register(kitRoutes, { db, config });
   await app.register(dashboardRoutes, { db, config });
   await app.register(contactsRoutes, { db, config });
