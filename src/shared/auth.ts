@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './contacts/email.ts';
 
 /** Sign-in and first-admin rules, shared by the forms and the server. */
 
@@ -20,12 +21,7 @@ export const AUTH_MESSAGES = {
   sessionMissing: 'User not authenticated',
 } as const;
 
-const email = z
-  .string({ error: AUTH_MESSAGES.emailRequired })
-  .trim()
-  .min(1, AUTH_MESSAGES.emailRequired)
-  .max(320, AUTH_MESSAGES.emailInvalid)
-  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
+const email = emailSchema({ required: AUTH_MESSAGES.emailRequired, invalid: AUTH_MESSAGES.emailInvalid });
 
 export const loginSchema = z.object({
   email,
