@@ -11,7 +11,7 @@ import { ping, type Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { kitRoutes } from './kit/routes.ts';
-import { queueKitSyncWhenConfigured } from './leads/kit-sync.ts';
+import { leadKitSync } from './leads/kit-sync.ts';
 import { leadsRoutes } from './leads/routes.ts';
 import { spaRoutes } from './spa/routes.ts';
 import { tagsRoutes } from './tags/routes.ts';
@@ -61,7 +61,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(contactsRoutes, { db, config });
   await app.register(tagsRoutes, { db, config });
   await app.register(calendarRoutes, { db, config });
-  await app.register(leadsRoutes, { db, config, queueKitSync: queueKitSyncWhenConfigured });
+  await app.register(leadsRoutes, { db, config, kitSync: leadKitSync });
   await app.register(spaRoutes, { webDir: config.webDir });
 
   return app;
