@@ -9,6 +9,7 @@ import { calendarRoutes } from './calendar/routes.ts';
 import type { Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { loggerOptions } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { kitRoutes } from './kit/routes.ts';
 import { leadKitSync } from './leads/kit-sync.ts';
@@ -26,13 +27,15 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: { write(line: string): void };
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests call `inject()`. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logDestination }: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config, logDestination),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { findUserByEmail, upsertUser } from '../../src/server/auth/users.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Database, Db } from '../../src/server/db/client.ts';
@@ -19,10 +19,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `logDestination` receives the app's log lines (set LOG_LEVEL too: tests are silent by default). */
+export async function createTestApp(env: Record<string, string> = {}, { logDestination }: Pick<AppDeps, 'logDestination'> = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.test-artifacts/data', ...env });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logDestination });
   await app.ready();
 
   return {

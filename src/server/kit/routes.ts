@@ -51,8 +51,7 @@ export async function kitRoutes(app: FastifyInstance, { db, config }: { db: Db; 
     try {
       await saveKitApiKey(db, ctx.secret, request.body.api_key);
     } catch (error) {
-      request.log.error({ err: error }, 'saving the Kit API key failed');
-      throw new AppError(500, 'kit_key_save_failed', KIT_MESSAGES.saveFailed);
+      throw new AppError(500, 'kit_key_save_failed', KIT_MESSAGES.saveFailed, undefined, { cause: error });
     }
     return describeKitApiKey(db, ctx.secret);
   });

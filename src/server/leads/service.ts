@@ -151,7 +151,7 @@ export function toSignupError(error: unknown): AppError {
     return new AppError(409, LEAD_ERROR_CODES.emailRegistered, m.emailRegistered);
   }
   if (dbError?.message.includes('violates')) return new AppError(400, LEAD_ERROR_CODES.invalidData, m.invalidData);
-  return new AppError(500, LEAD_ERROR_CODES.failed, m.generic);
+  return new AppError(500, LEAD_ERROR_CODES.failed, m.generic, undefined, { cause: error });
 }
 
 /** The PostgreSQL error (it has a five-character SQLSTATE code) inside the driver's and drizzle's wrappers. */

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { redactUrl, serializeError } from './logging.ts';
+
+describe('redactUrl', () => {
+  it('keeps the path and the names of the query parameters, never their values', () => {
+    expect(redactUrl('/setup?token=abc123')).toBe('/setup?token=[REDACTED]');
+    expect(redactUrl('/api/contacts?search=ada%40example.com&limit=50&')).toBe('/api/contacts?search=[REDACTED]&limit=[REDACTED]');
+    expect(redactUrl('/api/contacts')).toBe('/api/contacts');
+  });
+});
+
+describe('serializeError', () => {
+  it('keeps type, message, code and cause, and drops the SQL parameters and the database detail', () => {
+    const database = Object.assign(new Error('duplicate key value violates unique constraint "contacts_email_idx"'), {
+      code: '23505',
+      detail: 'Key (lower(email))=(ada@example.com) already exists.',
+    });
+    const query = Object.assign(new Error('Failed query: insert into contacts (email) values ($1)\nparams: ada@example.com,Ada Lovelace'), {
+      params: ['ada@example.com', 'Ada Lovelace'],
+      cause: database,
+    });
+    const logged = serializeError(query);
+    expect(logged).toMatchObject({
+      type: 'Error',
+      message: 'Failed query: insert into contacts (email) values ($1)\nparams: [REDACTED]',
+      cause: { code: '23505', message: 'duplicate key value violates unique constraint "contacts_email_idx"' },
+    });
+    expect(JSON.stringify(logged)).not.toMatch(/ada@example\.com|Ada Lovelace/);
+  });
+
+  it('hides the value PostgreSQL quotes when it refuses one', () => {
+    expect(serializeError(new Error('invalid input syntax for type uuid: "ada@example.com"')).message).toBe('invalid input syntax for type uuid: [REDACTED]');
+  });
+});
