@@ -76,7 +76,7 @@ describe('a request that fails inside the database', () => {
       .slice(before)
       .filter((entry) => entry.level === 50);
     expect(failed).toHaveLength(1);
-    const [entry] = failed as Array<{ reqId: string; statusCode: number; msg: string; err: { message: string; cause?: { message: string } } }>;
+    const entry = failed[0] as { reqId: string; statusCode: number; msg: string; err: { message: string; cause?: { message: string } } };
     expect(entry.reqId).toMatch(/\S/);
     expect(entry.statusCode).toBe(500);
     expect(entry.err.cause?.message).toContain('Failed query: insert into "lead_submissions"');
