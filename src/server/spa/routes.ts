@@ -33,6 +33,8 @@ function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'iden
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : 'identity';
 }
 const NOT_FOUND_PAGE = '404';
+/** Source maps (and their compressed copies) stay on disk for tools and benchmarks; visitors never get them. */
+const SOURCE_MAP = /\.map(?:\.(?:br|gz))?$/i;
 
 /**
  * The public pages the build rendered to HTML (dist/web/prerendered/{en,de}/{page}.html, written by
@@ -71,6 +73,7 @@ export async function spaRoutes(app: FastifyInstance, { webDir }: { webDir: stri
       wildcard: false,
       // The build writes .br and .gz copies of text assets; browsers that accept them get those.
       preCompressed: true,
+      allowedPath: (pathname) => !SOURCE_MAP.test(pathname),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
