@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -19,8 +19,8 @@ import { tagsRoutes } from './tags/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route registered, in order: the security test walks it. */
-    routeTable: Array<{ method: string; url: string; public: boolean }>;
+    /** Every route registered, in order, with its request schemas: the security tests walk it. */
+    routeTable: Array<{ method: string; url: string; public: boolean; schema?: FastifySchema }>;
   }
 }
 
@@ -46,7 +46,7 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, public: Boolean(route.config?.public) });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, public: Boolean(route.config?.public), schema: route.schema });
     }
   });
 

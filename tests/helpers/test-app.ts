@@ -19,9 +19,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `logDestination` receives the app's log lines (set LOG_LEVEL too: tests are silent by default). */
-export async function createTestApp(env: Record<string, string> = {}, { logDestination }: Pick<AppDeps, 'logDestination'> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.test-artifacts/data', ...env });
+/**
+ * `logDestination` receives the app's log lines (set LOG_LEVEL too: tests are silent by default);
+ * `webDir` serves a browser build other than dist/web.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { logDestination, webDir }: Pick<AppDeps, 'logDestination'> & { webDir?: string } = {},
+): Promise<TestApp> {
+  const loaded = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.test-artifacts/data', ...env });
+  const config = webDir ? { ...loaded, webDir } : loaded;
   const database = await openTestDatabase();
   const app = await buildApp({ config, database, logDestination });
   await app.ready();

@@ -28,6 +28,12 @@ describe('serializeError', () => {
     expect(JSON.stringify(logged)).not.toMatch(/ada@example\.com|Ada Lovelace/);
   });
 
+  it('hides the query of a URL named in a message (Kit errors name the call they made)', () => {
+    expect(serializeError(new Error('Kit API error: 500 GET https://api.kit.com/v4/subscribers?email_address=ada%40example.com - Oops')).message).toBe(
+      'Kit API error: 500 GET https://api.kit.com/v4/subscribers?[REDACTED] - Oops',
+    );
+  });
+
   it('hides the value PostgreSQL quotes when it refuses one', () => {
     expect(serializeError(new Error('invalid input syntax for type uuid: "ada@example.com"')).message).toBe('invalid input syntax for type uuid: [REDACTED]');
   });

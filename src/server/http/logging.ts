@@ -33,10 +33,13 @@ export function redactUrl(url: string): string {
 }
 
 // Drizzle puts the query's parameters (what a visitor typed) into its error message; PostgreSQL
-// quotes a refused value at the end of some messages ('invalid input syntax for type uuid: "…"').
+// quotes a refused value at the end of some messages ('invalid input syntax for type uuid: "…"');
+// Kit's errors name the URL they called, whose query may hold an email address.
 const SQL_PARAMS = /\nparams: .*/g;
 const QUOTED_VALUE = /(for type [\w ]+): ".*"/g;
-const scrub = (text: string) => text.replace(SQL_PARAMS, `\nparams: ${CENSORED}`).replace(QUOTED_VALUE, `$1: ${CENSORED}`);
+const URL_QUERY = /(https?:\/\/[^\s?#]+)\?[^\s#]*/g;
+const scrub = (text: string) =>
+  text.replace(SQL_PARAMS, `\nparams: ${CENSORED}`).replace(QUOTED_VALUE, `$1: ${CENSORED}`).replace(URL_QUERY, `$1?${CENSORED}`);
 
 interface LoggedError {
   [field: string]: unknown;

@@ -101,8 +101,15 @@ export async function kitRoutes(app: FastifyInstance, { db, config }: { db: Db; 
     },
     async (request) => {
       const { per_page, after, before, email, status } = request.query;
-      const { subscribers, pagination } = await (await interactive()).listSubscribers({ per_page, after, before, email_address: email, status });
-      return { subscribers, pagination };
+      const client = await interactive();
+      try {
+        const { subscribers, pagination } = await client.listSubscribers({ per_page, after, before, email_address: email, status });
+        return { subscribers, pagination };
+      } catch (error) {
+        // Kit refusing what the browser asked for (a stale or made-up cursor) is no failure of Kit's.
+        if (error instanceof KitApiError && (error.status === 400 || error.status === 422)) throw new AppError(400, 'kit_request_refused', error.message);
+        throw error;
+      }
     },
   );
 
