@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { redactUrl, serializeError } from './logging.ts';
+import { loggerOptions, redactUrl, serializeError } from './logging.ts';
 
 describe('redactUrl', () => {
   it('keeps the path and the names of the query parameters, never their values', () => {
@@ -36,5 +37,18 @@ describe('serializeError', () => {
 
   it('hides the value PostgreSQL quotes when it refuses one', () => {
     expect(serializeError(new Error('invalid input syntax for type uuid: "ada@example.com"')).message).toBe('invalid input syntax for type uuid: [REDACTED]');
+  });
+});
+
+describe('the logger', () => {
+  it('scrubs messages that quote an error, and redacts secret fields of logged objects', async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: loggerOptions({ logLevel: 'info' }, { write: (line) => void lines.push(line) }) });
+    app.log.warn('Kit sync failed: Kit API error: 500 GET https://api.kit.com/v4/subscribers?email_address=ada%40example.com - Oops');
+    app.log.info({ user: { password: 'hunter2 hunter2', api_key: 'kit_secret_key' }, token: 'tok_123' }, 'objects');
+    await app.close();
+    const log = lines.join('');
+    expect(log).toContain('subscribers?[REDACTED] - Oops');
+    expect(log).not.toMatch(/ada%40example\.com|hunter2|kit_secret_key|tok_123/);
   });
 });

@@ -80,6 +80,12 @@ export function loggerOptions(
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: CENSORED },
+    // Messages are scrubbed like error messages: some quote an error ("Kit sync failed: …").
+    hooks: {
+      logMethod(args, method) {
+        return method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrub(arg) : arg)) as typeof args);
+      },
+    },
     serializers: {
       req: (request: RequestForLog) => ({
         method: request.method,
