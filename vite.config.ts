@@ -7,7 +7,9 @@ const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), commonPasswordsForBrowser()],
-  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true },
+  // 'hidden': maps are written (bench/public-pages.ts reads them) but no bundle points to them, and
+  // the server never serves *.map: production code ships without its source.
+  build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: 'hidden' },
   server: {
     port: 5173,
     proxy: {

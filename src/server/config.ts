@@ -20,10 +20,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs everyone in as a development user. Refused in production. */
   MYCRM_DEV_AUTOLOGIN: z.enum(['0', '1', '']).default(''),
-  /** Sign-in attempts allowed per IP address, and per email address, in a 15-minute window. */
+  /** Failed sign-ins allowed in a 15-minute window: per IP address (any emails), per email from one address, per email from all addresses. */
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
-  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(10),
-  /** Public sign-ups (waiting list, webinar) allowed per IP address per minute. */
+  LOGIN_MAX_PER_EMAIL_IP: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(100),
+  /** Public sign-ups (waiting list, webinar) allowed per IP address per minute, counted in the database. */
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Meta (Facebook) pixel id for the public site; unset means no pixel. Loaded only after cookie consent. */
   META_PIXEL_ID: z
@@ -46,7 +47,8 @@ export interface Config {
   trustProxy: boolean | string[];
   logLevel: Env['LOG_LEVEL'];
   devAutologin: boolean;
-  login: { maxPerIp: number; maxPerEmail: number; windowMs: number };
+  /** Failed sign-ins per window: per address, per email from one address, per email from all addresses. */
+  login: { maxPerIp: number; maxPerEmailIp: number; maxPerEmail: number; windowMs: number };
   /** Sign-ups per IP address per minute on the public lead endpoints. */
   publicRateLimitPerMinute: number;
   metaPixelId: string | undefined;
@@ -80,7 +82,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trust === 'true' ? true : trust === 'false' || trust === '' ? false : trust.split(',').map((s) => s.trim()),
     logLevel: env.LOG_LEVEL,
     devAutologin,
-    login: { maxPerIp: env.LOGIN_MAX_PER_IP, maxPerEmail: env.LOGIN_MAX_PER_EMAIL, windowMs: 15 * 60_000 },
+    login: {
+      maxPerIp: env.LOGIN_MAX_PER_IP,
+      maxPerEmailIp: env.LOGIN_MAX_PER_EMAIL_IP,
+      maxPerEmail: env.LOGIN_MAX_PER_EMAIL,
+      windowMs: 15 * 60_000,
+    },
     publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT_PER_MINUTE,
     metaPixelId: env.META_PIXEL_ID || undefined,
     webDir: path.resolve('dist/web'),

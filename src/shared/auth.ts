@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema as emailRule } from './contacts/email.ts';
 
 /**
  * Sign-in rules and the auth messages, shared by the forms and the server. New passwords (first admin,
@@ -25,12 +26,8 @@ export const AUTH_MESSAGES = {
   sessionMissing: 'User not authenticated',
 } as const;
 
-export const emailSchema = z
-  .string({ error: AUTH_MESSAGES.emailRequired })
-  .trim()
-  .min(1, AUTH_MESSAGES.emailRequired)
-  .max(320, AUTH_MESSAGES.emailInvalid)
-  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
+/** A staff account's email: the one email rule of every form, with the sign-in messages. */
+export const emailSchema = emailRule({ required: AUTH_MESSAGES.emailRequired, invalid: AUTH_MESSAGES.emailInvalid });
 
 export const loginSchema = z.object({
   email: emailSchema,

@@ -138,7 +138,7 @@ describe('change password', () => {
   });
 
   it('limits wrong current passwords, so a borrowed session cannot guess it', async () => {
-    const limited = await createTestApp({ LOGIN_MAX_PER_EMAIL: '3' });
+    const limited = await createTestApp({ LOGIN_MAX_PER_EMAIL_IP: '3' });
     try {
       const cookie = await limited.signIn('guessed@example.com');
       const attempt = (current: string) =>

@@ -8,7 +8,7 @@ import { isUuid } from '../db/sql-helpers.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokeOtherSessions } from './sessions.ts';
-import * as throttle from './throttle.ts';
+import { clearHits, countHit } from '../http/rate-limit.ts';
 
 /** Staff accounts as the settings screen lists them, oldest first (the first admin on top). */
 export async function listUsers(db: Db): Promise<StaffUser[]> {
@@ -36,7 +36,7 @@ export async function changePassword(
   input: ChangePasswordInput,
 ): Promise<{ signed_out_sessions: number }> {
   const throttleKey = `password-change:user:${user.id}`;
-  if (await throttle.hit(db, throttleKey, config.login.maxPerEmail, config.login.windowMs)) {
+  if ((await countHit(db, throttleKey, config.login.maxPerEmailIp, config.login.windowMs)).over) {
     throw new AppError(429, 'rate_limited', USER_MESSAGES.tooManyPasswordAttempts);
   }
   const [stored] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, user.id));
@@ -44,7 +44,7 @@ export async function changePassword(
   if (!(await verifyPassword(stored.password_hash, input.current_password))) {
     throw new AppError(400, 'wrong_password', USER_MESSAGES.currentPasswordWrong, { current_password: USER_MESSAGES.currentPasswordWrong });
   }
-  await throttle.reset(db, throttleKey);
+  await clearHits(db, throttleKey);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash: passwordHash, updated_at: new Date() }).where(eq(users.id, user.id));

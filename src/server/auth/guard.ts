@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, type SessionUser } from '../../shared/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { errorBody } from '../http/errors.ts';
+import { isAllowedOrigin } from './origin.ts';
 import { newToken } from './tokens.ts';
 import { createSession, resolveSession, sessionCookieName } from './sessions.ts';
 import { findUserByEmail, upsertUser } from './users.ts';
@@ -35,18 +36,6 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
 }
 
-/** The origins a state-changing request may come from: our own address (as the browser saw it). */
-function isAllowedOrigin(request: FastifyRequest, config: Config): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true; // Browsers always send Origin on cross-site writes; tools without it carry no cookie of ours.
-  if (config.publicUrl && origin === new URL(config.publicUrl).origin) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Who may reach a request's route. Decided on the route the router matched, never on the request's
  * spelling: Fastify routes on the decoded path, so `/%61pi/contacts`, an absolute-form target or any
@@ -70,7 +59,7 @@ export function registerGuard(app: FastifyInstance, db: Db, config: Config): voi
   app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, config)) {
+    if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, config.publicUrl)) {
       return reply.status(403).send(errorBody('forbidden_origin', 'This request came from another site and was refused.'));
     }
     const route = request.routeOptions;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeText } from '../../shared/text/safe-text.ts';
 import {
   activeBodySchema,
   CONTENT_MAX,
@@ -16,7 +17,7 @@ import type { Db } from '../db/client.ts';
 import type { PageCache } from './page-cache.ts';
 import { createPage, deletePage, getPage, isSlugAvailable, listPages, updatePage } from './service.ts';
 
-const idParams = z.object({ id: z.string().max(100) });
+const idParams = z.object({ id: safeText().max(100) });
 /** Room for the largest content plus JSON escaping. */
 const bodyLimit = CONTENT_MAX * 2 + 64 * 1024;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeText } from '../../shared/text/safe-text.ts';
 import type { Db } from '../db/client.ts';
 import { compress, sendCompressed, type Compressed } from '../http/compressed.ts';
 import type { IslandScripts } from './islands.ts';
@@ -24,7 +25,7 @@ export interface ViewerOptions {
 const RAW_HTML_POLICY =
   "sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals; default-src * data: blob: 'unsafe-inline' 'unsafe-eval'; frame-ancestors 'self'";
 
-const slugParams = z.object({ slug: z.string().max(200) });
+const slugParams = z.object({ slug: safeText().max(200) });
 const pageQuery = z.object({ lead: z.enum(['ok', 'error']).optional() }).catchall(z.string());
 
 /**
