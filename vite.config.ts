@@ -6,6 +6,8 @@ const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // @shared/… and @web/… come from tsconfig.json's paths, the one place they are defined.
+  resolve: { tsconfigPaths: true },
   build: { outDir: 'dist/web', emptyOutDir: true, sourcemap: true },
   server: {
     port: 5173,

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../shared/api.ts';
+import type { ApiErrorBody } from '@shared/api.ts';
 
 /** A failed API call, carrying the server's message and per-field messages for forms. */
 export class ApiError extends Error {

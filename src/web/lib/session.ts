@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '../../shared/auth.ts';
+import type { SessionUser } from '@shared/auth.ts';
 import { ApiError, get, post } from './api.ts';
 
 const SESSION_KEY = ['session'] as const;

@@ -3,12 +3,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH, setupSchema, type SetupInput } from '../../../shared/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError, post } from '../../lib/api.ts';
+import { PASSWORD_MIN_LENGTH, setupSchema, type SetupInput } from '@shared/auth.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
+import { ApiError, post } from '@web/lib/api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordInput } from './password-input.tsx';
 

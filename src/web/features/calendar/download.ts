@@ -1,5 +1,5 @@
-import { icsFileName } from '../../../shared/calendar/file-name.ts';
-import { publicEventIcsPath } from '../../../shared/calendar/paths.ts';
+import { icsFileName } from '@shared/calendar/file-name.ts';
+import { publicEventIcsPath } from '@shared/calendar/paths.ts';
 
 /** Saves content as a file through a temporary link, released a second later (spec 002, section 9). */
 export function saveFile(content: Blob, fileName: string): void {

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarEventList, SavedEventResult } from '../../../shared/calendar/api.ts';
-import type { CalendarEventInput } from '../../../shared/calendar/event.ts';
-import { calendarEventPath, CALENDAR_EVENTS_PATH } from '../../../shared/calendar/paths.ts';
-import { del, get, post, put } from '../../lib/api.ts';
+import type { CalendarEventList, SavedEventResult } from '@shared/calendar/api.ts';
+import type { CalendarEventInput } from '@shared/calendar/event.ts';
+import { calendarEventPath, CALENDAR_EVENTS_PATH } from '@shared/calendar/paths.ts';
+import { del, get, post, put } from '@web/lib/api.ts';
 
 /** The signed-in user's calendar events over the staff API (src/server/calendar/routes.ts). */
 

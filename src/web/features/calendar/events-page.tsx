@@ -1,12 +1,12 @@
 import { CalendarX, ChevronLeft, ChevronRight, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { StoredCalendarEvent } from '../../../shared/calendar/api.ts';
-import { CALENDAR_MESSAGES as M } from '../../../shared/calendar/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
+import type { StoredCalendarEvent } from '@shared/calendar/api.ts';
+import { CALENDAR_MESSAGES as M } from '@shared/calendar/messages.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { SearchInput } from '@web/components/ui/search-input.tsx';
+import { PageHeader } from '@web/components/ui/page-header.tsx';
+import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
 import { EventCard } from './event-card.tsx';
 import { EventDetailsDialog } from './event-details-dialog.tsx';
 import { useEventList } from './events-api.ts';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import type { StoredCalendarEvent } from '../../../shared/calendar/api.ts';
-import { CALENDAR_MESSAGES as M } from '../../../shared/calendar/messages.ts';
+import type { StoredCalendarEvent } from '@shared/calendar/api.ts';
+import { CALENDAR_MESSAGES as M } from '@shared/calendar/messages.ts';
 import { copyText } from './clipboard.ts';
 import { downloadStoredIcs } from './download.ts';
 import { EDIT_SEARCH_PARAM, storeEventForEditing } from './edit-handoff.ts';

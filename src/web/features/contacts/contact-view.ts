@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { CONTACT_SOURCES, CONTACT_STATUSES, type ContactSource, type ContactStatus } from '../../../shared/contacts.ts';
-import { CONTACT_SORTS, defaultSortOrder, SORT_ORDERS, type ContactSort, type SortOrder } from '../../../shared/contacts/list.ts';
+import { CONTACT_SOURCES, CONTACT_STATUSES, type ContactSource, type ContactStatus } from '@shared/contacts.ts';
+import { CONTACT_SORTS, defaultSortOrder, SORT_ORDERS, type ContactSort, type SortOrder } from '@shared/contacts/list.ts';
 
 /**
  * What the contacts screen shows: search, filters and sort. It lives in the URL's search params

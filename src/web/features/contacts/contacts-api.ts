@@ -1,10 +1,10 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ImportReport, ImportRequest } from '../../../shared/contacts/csv.ts';
-import type { ContactDto, ContactInput } from '../../../shared/contacts/form.ts';
-import type { ContactListResponse, ContactStats } from '../../../shared/contacts/list.ts';
-import type { TagDto } from '../../../shared/tags.ts';
-import { ApiError, del, get, post, put } from '../../lib/api.ts';
+import type { ImportReport, ImportRequest } from '@shared/contacts/csv.ts';
+import type { ContactDto, ContactInput } from '@shared/contacts/form.ts';
+import type { ContactListResponse, ContactStats } from '@shared/contacts/list.ts';
+import type { TagDto } from '@shared/tags.ts';
+import { ApiError, del, get, post, put } from '@web/lib/api.ts';
 import { viewParams, type ContactView } from './contact-view.ts';
 
 /** The contacts API (src/server/contacts/routes.ts) as TanStack Query hooks. */

@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { autoMapColumns, type ImportDuplicatePolicy, type ImportMapping, type ImportReport } from '../../../shared/contacts/csv.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { autoMapColumns, type ImportDuplicatePolicy, type ImportMapping, type ImportReport } from '@shared/contacts/csv.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useImportContacts } from './contacts-api.ts';
 import type { CsvFile } from './csv-file.ts';
 import { ImportFileStep } from './import-file-step.tsx';

@@ -1,4 +1,4 @@
-import { PageHeader } from '../../components/ui/page-header.tsx';
+import { PageHeader } from '@web/components/ui/page-header.tsx';
 
 /** A CRM route whose screen its own issue has not built yet: its title, and nothing fake. */
 export function ScreenTitle({ title }: { title: string }) {

@@ -2,11 +2,11 @@ import { BarChart3, FileText, Globe, RefreshCw, UserPlus, Users, type LucideIcon
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { RECENT_LEADS_DAYS } from '../../../shared/dashboard.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { StatCard } from '../../components/ui/stat-card.tsx';
+import { RECENT_LEADS_DAYS } from '@shared/dashboard.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card } from '@web/components/ui/card.tsx';
+import { PageHeader } from '@web/components/ui/page-header.tsx';
+import { StatCard } from '@web/components/ui/stat-card.tsx';
 import { useDashboard } from './dashboard-api.ts';
 import { RecentContacts } from './recent-contacts.tsx';
 

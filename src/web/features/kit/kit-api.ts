@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { TagDto } from '../../../shared/tags.ts';
-import { ApiError, del, get, post, put } from '../../lib/api.ts';
+import type { TagDto } from '@shared/tags.ts';
+import { ApiError, del, get, post, put } from '@web/lib/api.ts';
 
 /*
  * The Kit integration's staff API (src/server/kit/routes.ts). Only the server talks to Kit; the

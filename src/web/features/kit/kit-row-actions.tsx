@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { Send, UserSearch } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 import { checkContactInKit, isKeyMissing } from './kit-api.ts';
 import { notifyError, notifyInfo, notifySuccess } from './notify.ts';
 import { SyncModal } from './sync-modal.tsx';
-import { checkFailedMessage, KIT_MESSAGES } from '../../../shared/kit/messages.ts';
+import { checkFailedMessage, KIT_MESSAGES } from '@shared/kit/messages.ts';
 
 export interface KitRowContact {
   id: string;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '@web/lib/api.ts';
 import { getBatchProgress, KIT_KEY, retrySyncBatch } from './kit-api.ts';
 
 /** While a bulk sync runs, its progress is read this often. */

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { DEFAULT_TAG_COLOR, TAG_MESSAGES, tagFormSchema, type TagDto, type TagInput, type TagValues } from '../../../shared/tags.ts';
-import { FormActions } from '../../components/ui/form-actions.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { DEFAULT_TAG_COLOR, TAG_MESSAGES, tagFormSchema, type TagDto, type TagInput, type TagValues } from '@shared/tags.ts';
+import { FormActions } from '@web/components/ui/form-actions.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Textarea } from '@web/components/ui/textarea.tsx';
+import { ApiError } from '@web/lib/api.ts';
 import { notifyTagFailure, notifyTagSuccess } from './notify.ts';
 import { useSaveTag } from './tags-api.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TagDto, TagInput } from '../../../shared/tags.ts';
-import { del, get, post, put } from '../../lib/api.ts';
+import type { TagDto, TagInput } from '@shared/tags.ts';
+import { del, get, post, put } from '@web/lib/api.ts';
 
 /** The tags API (src/server/tags/routes.ts) as TanStack Query hooks. */
 
