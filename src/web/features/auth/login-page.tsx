@@ -8,9 +8,9 @@ import { Field } from '@web/components/ui/field.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
 import { ApiError } from '@web/lib/api.ts';
+import { safeNext, useSession, useSignIn } from '@web/lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordInput } from './password-input.tsx';
-import { safeNext, useSession, useSignIn } from '@web/lib/session.ts';
 
 export default function LoginPage() {
   const [params] = useSearchParams();

@@ -7,6 +7,7 @@ import { buildGoogleCalendarLink } from '@shared/calendar/google-link.ts';
 import { buildOutlookLink } from '@shared/calendar/outlook-link.ts';
 import { publicEventIcsPath, publicEventPath } from '@shared/calendar/paths.ts';
 import { ApiError, get } from '@web/lib/api.ts';
+import { startDownload } from '@web/lib/download.ts';
 import { detectOs } from './detect-os.ts';
 import { browserLanguage, PUBLIC_TEXTS, type PublicLanguage, type PublicTexts } from './public-texts.ts';
 
@@ -34,12 +35,7 @@ export default function PublicDownloadPage() {
   useEffect(() => {
     if (!event || downloaded.current === event.event_id) return;
     downloaded.current = event.event_id;
-    const link = document.createElement('a');
-    link.href = publicEventIcsPath(event.event_id);
-    link.download = icsFileName(event.title);
-    document.body.append(link);
-    link.click();
-    link.remove();
+    startDownload(publicEventIcsPath(event.event_id), icsFileName(event.title));
   }, [event]);
 
   return (

@@ -25,8 +25,9 @@ import { Field } from '@web/components/ui/field.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Select } from '@web/components/ui/select.tsx';
 import { ApiError } from '@web/lib/api.ts';
+import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
 import { useSaveContact } from './contacts-api.ts';
-import { CONTACT_UI_MESSAGES as M, notifyFailure, notifySuccess } from './notify.ts';
+import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 import { TagPicker } from './tag-picker.tsx';
 
 function initialValues(contact: ContactDto | null): ContactInput {
@@ -81,7 +82,7 @@ export function ContactModal({
       },
       (error: unknown) => {
         const fields = error instanceof ApiError ? Object.entries(error.fields).filter(([name]) => isFormField(name)) : [];
-        if (fields.length === 0) return notifyFailure(M.saveFailed, error);
+        if (fields.length === 0) return notifyError(M.saveFailed, error);
         fields.forEach(([name, message], i) => form.setError(name as ContactFormField, { message }, { shouldFocus: i === 0 }));
       },
     ),

@@ -70,6 +70,11 @@ export function useContactView() {
     if (wanted.toString() !== params.toString()) setParams(wanted, { replace: true, state: OWN_ENTRY });
   }, [view, params, setParams]);
 
-  const update = useCallback((patch: Partial<ContactView>) => setView((current) => ({ ...current, ...patch })), []);
+  // A patch that changes nothing keeps the view as it is, so nothing downstream re-renders or refetches.
+  const update = useCallback(
+    (patch: Partial<ContactView>) =>
+      setView((current) => ((Object.keys(patch) as Array<keyof ContactView>).every((key) => current[key] === patch[key]) ? current : { ...current, ...patch })),
+    [],
+  );
   return [view, update] as const;
 }

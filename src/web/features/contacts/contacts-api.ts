@@ -4,7 +4,8 @@ import type { ImportReport, ImportRequest } from '@shared/contacts/csv.ts';
 import type { ContactDto, ContactInput } from '@shared/contacts/form.ts';
 import type { ContactListResponse, ContactStats } from '@shared/contacts/list.ts';
 import type { TagDto } from '@shared/tags.ts';
-import { ApiError, del, get, post, put } from '@web/lib/api.ts';
+import { del, get, post, put } from '@web/lib/api.ts';
+import { downloadFile } from '@web/lib/download.ts';
 import { viewParams, type ContactView } from './contact-view.ts';
 
 /** The contacts API (src/server/contacts/routes.ts) as TanStack Query hooks. */
@@ -86,29 +87,7 @@ export function useImportContacts() {
   });
 }
 
-/**
- * Downloads the CSV of exactly this view (search, filters and sort; every page of it). Fetched
- * rather than navigated to, so a failure can be shown instead of a broken download.
- */
-export async function downloadContactsCsv(view: ContactView): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/contacts/export.csv?${viewParams(view)}`, { credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
-    throw new ApiError(response.status, body?.error?.code ?? 'http', body?.error?.message ?? `Request failed (${response.status})`);
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'contacts.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the blob goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** Downloads the CSV of exactly this view (search, filters and sort; every page of it). */
+export function downloadContactsCsv(view: ContactView): Promise<void> {
+  return downloadFile(`/api/contacts/export.csv?${viewParams(view)}`, 'contacts.csv');
 }

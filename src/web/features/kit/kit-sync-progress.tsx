@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, RefreshCw, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { KIT_MESSAGES } from '@shared/kit/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { ProgressBar } from '@web/components/ui/progress.tsx';
@@ -10,7 +11,6 @@ import { cn } from '@web/lib/cn.ts';
 import { showBatchDetails, stopFollowingBatch, useFollowedBatch } from './active-batch.ts';
 import { formatNumber } from './format.ts';
 import { isKeyMissing, KIT_KEY, SYNC_STATE_KEY, type BatchProgress } from './kit-api.ts';
-import { KIT_MESSAGES } from '@shared/kit/messages.ts';
 import { useBatchProgress, useRetryBatch } from './use-batch-progress.ts';
 
 const summary = (p: BatchProgress) =>

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, RefreshCw } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { KIT_MESSAGES, SYNC_SUCCESS_CLOSE_MS } from '@shared/kit/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { SYNC_STATE_KEY, syncContactToKit, useKitForms, useKitTags, type SyncResult } from './kit-api.ts';
 import { initialTagSelection, TagPicker } from './tag-picker.tsx';
-import { KIT_MESSAGES, SYNC_SUCCESS_CLOSE_MS } from '@shared/kit/messages.ts';
 
 export interface SyncModalContact {
   id: string;

@@ -1,8 +1,8 @@
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { clsx } from 'clsx';
 import { buttonVariants } from '@web/components/ui/button-variants.ts';
 import { useContent } from '@web/lib/i18n.ts';
-import { clsx } from 'clsx';
 import { acceptCookies, useConsent } from '@web/features/site/consent/consent-store.ts';
 import type { CommonContent } from '@web/features/site/content/types.ts';
 

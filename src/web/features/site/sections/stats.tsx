@@ -1,5 +1,5 @@
-import { useContent } from '@web/lib/i18n.ts';
 import { clsx } from 'clsx';
+import { useContent } from '@web/lib/i18n.ts';
 import type { CommonContent } from '@web/features/site/content/types.ts';
 
 /** The stated figures: 24+, 100+, 4.9/5, 100%. */

@@ -1,5 +1,4 @@
 import { ExternalLink, FileText } from 'lucide-react';
-import { BackToWebinar } from './back-to-webinar.tsx';
 import { buttonVariants } from '@web/components/ui/button-variants.ts';
 import { useContent } from '@web/lib/i18n.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
@@ -9,6 +8,7 @@ import { Brand } from '@web/features/site/layout/brand.tsx';
 import { ShortGermanFooter } from '@web/features/site/layout/footers.tsx';
 import { BookingWidget } from '@web/features/site/media/booking-widget.tsx';
 import { YoutubeVideo } from '@web/features/site/media/youtube-video.tsx';
+import { BackToWebinar } from './back-to-webinar.tsx';
 
 /** The replay of the 23.09.2025 webinar: video, booking widget, three PDFs, the AI assistants. */
 export default function ReplayPage() {
