@@ -9,6 +9,7 @@ import { Field } from '@web/components/ui/field.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
 import { ApiError, post } from '@web/lib/api.ts';
+import { queryKeys } from '@web/lib/query-keys.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordInput } from './password-input.tsx';
 
@@ -18,7 +19,7 @@ export default function SetupPage() {
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
   const check = useQuery({
-    queryKey: ['setup-check', token],
+    queryKey: queryKeys.setupCheck(token),
     queryFn: () => post<{ valid: boolean }>('/api/auth/setup/check', { token }),
     enabled: token.length > 0,
   });
