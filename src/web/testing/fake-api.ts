@@ -8,18 +8,50 @@ export interface ApiCall {
   body: unknown;
 }
 
-/** Answers a request: a value is sent as JSON with status 200; a Response as it is. */
+/** Answers a request: a value is sent as JSON with status 200; a `reply(…)` as it is. */
 export type ApiHandler = (call: ApiCall) => unknown;
 
+const REPLY = Symbol('reply');
+interface Reply {
+  [REPLY]: true;
+  status: number;
+  body: string | Blob;
+  headers: Record<string, string>;
+}
+
+/** An answer with its own status, body and headers. */
+export function reply(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
+  const raw = typeof body === 'string' || body instanceof Blob ? body : JSON.stringify(body);
+  return { [REPLY]: true, status, body: raw, headers };
+}
+
 /** The server's error answer, `{"error": {"code", "message"}}`, with this status. */
-export function apiError(status: number, code: string, message: string): Response {
-  return Response.json({ error: { code, message } }, { status });
+export function apiError(status: number, code: string, message: string): Reply {
+  return reply(status, { error: { code, message } });
+}
+
+const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && REPLY in value;
+
+/**
+ * The parts of a Response the app reads. Its body is already in memory and every read resolves
+ * within the same task (a real Response streams it), so a test on fake timers sees an answer as
+ * soon as it moves the clock past the request.
+ */
+function response({ status, body, headers }: Reply): Response {
+  const text = async () => (typeof body === 'string' ? body : body.text());
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    headers: new Headers(headers),
+    text,
+    json: async () => JSON.parse(await text()),
+    blob: async () => (typeof body === 'string' ? new Blob([body]) : body),
+  } as Response;
 }
 
 /**
  * Replaces fetch for one test with routes such as 'GET /api/contacts' (path without the query).
- * A request no route answers fails the test's expectations with a 404 and is recorded, so a
- * screen asking for something unexpected shows up in `calls`.
+ * Every request is recorded in `calls`; one that no route answers gets a 404.
  */
 export function fakeApi(routes: Record<string, ApiHandler>) {
   const calls: ApiCall[] = [];
@@ -35,9 +67,9 @@ export function fakeApi(routes: Record<string, ApiHandler>) {
       };
       calls.push(call);
       const handler = routes[`${call.method} ${call.path}`];
-      if (!handler) return apiError(404, 'not_found', `No fake route for ${call.method} ${call.path}`);
+      if (!handler) return response(apiError(404, 'not_found', `No fake route for ${call.method} ${call.path}`));
       const answer = await handler(call);
-      return answer instanceof Response ? answer : Response.json(answer ?? null);
+      return response(isReply(answer) ? answer : reply(200, answer ?? null));
     }),
   );
   return {
