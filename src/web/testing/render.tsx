@@ -3,17 +3,19 @@ import { cleanup, render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { toast, Toaster } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
 /*
  * Renders a screen for a unit test (in a file that runs with `// @vitest-environment jsdom`): its
  * own query cache, a router at `url`, and the toaster, as in the app. Importing this module
- * registers the cleanup after each test of the file: unmounted screens, real fetch and real timers.
+ * registers the cleanup after each test of the file: unmounted screens, no toasts left over for the
+ * next test's toaster, real fetch and real timers, empty storage.
  */
 
 afterEach(() => {
   cleanup();
+  toast.dismiss();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   localStorage.clear();
