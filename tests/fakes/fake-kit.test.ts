@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customFieldKey, startFakeKit, type FakeKit } from './fake-kit.ts';
 
 /*
@@ -10,6 +10,7 @@ import { customFieldKey, startFakeKit, type FakeKit } from './fake-kit.ts';
 
 const started: FakeKit[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(started.splice(0).map((kit) => kit.close()));
 });
 async function fake(options: Parameters<typeof startFakeKit>[0] = {}) {
@@ -32,7 +33,9 @@ describe('fake Kit', () => {
   });
 
   it('answers 429 with the plain body "Retry later" and no Retry-After once a key passes its limit in the rolling window', async () => {
-    const kit = await fake({ rateLimit: { limit: 5, windowMs: 1_500 } });
+    // The window is read from the clock: a fake one holds still while the requests go out, and moves on when told.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const kit = await fake({ rateLimit: { limit: 5, windowMs: 60_000 } });
     const statuses = [];
     for (let i = 0; i < 7; i++) statuses.push((await get(kit, '/account')).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
@@ -44,9 +47,15 @@ describe('fake Kit', () => {
     expect(await limited.text()).toBe('Retry later');
     expect(kit.stats()).toMatchObject({ requests: 8, rateLimited: 3 });
 
-    // Rejected requests count too: only a quiet window clears the key.
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
-    expect((await get(kit, '/account')).status).toBe(200);
+    // Rejected requests count too: five refused half a window later keep the key limited after the
+    // first ones have left the window. Only a quiet window clears it.
+    const requestStatuses = async (count: number) => Promise.all(Array.from({ length: count }, async () => (await get(kit, '/account')).status));
+    vi.advanceTimersByTime(30_000);
+    expect(await requestStatuses(5)).toEqual([429, 429, 429, 429, 429]);
+    vi.advanceTimersByTime(30_000);
+    expect(await requestStatuses(1)).toEqual([429]);
+    vi.advanceTimersByTime(60_000);
+    expect(await requestStatuses(1)).toEqual([200]);
   });
 
   it('derives custom field keys from labels as Kit does', () => {
