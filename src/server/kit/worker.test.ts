@@ -8,13 +8,14 @@ import { kitClientForKey } from './connection.ts';
 import type { KitEnv } from './env.ts';
 import { claimJobs, enqueueBatch, getBatchProgress } from './queue.ts';
 import { parseSecretKey } from './secret-box.ts';
+import type * as KitSettings from './settings.ts';
 import { clearKitApiKey, readKitApiKey, saveKitApiKey } from './settings.ts';
 import { jobsOf, kitEnvFor, seedContacts, seedTag, silentLog, waitFor } from './test-helpers.ts';
 import { startKitWorker, type KitWorker, type KitWorkerOptions } from './worker.ts';
 
 // The worker's reads of the saved key, to see when it has looked for one (a pass-through spy).
 vi.mock('./settings.ts', async (importOriginal) => {
-  const settings = await importOriginal<typeof import('./settings.ts')>();
+  const settings = await importOriginal<typeof KitSettings>();
   return { ...settings, readKitApiKey: vi.fn(settings.readKitApiKey) };
 });
 
