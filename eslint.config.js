@@ -63,6 +63,9 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*'], message: 'Import through @web/… or @shared/… instead of climbing out of the folder.' }] }],
+    },
   },
 );

@@ -104,6 +104,23 @@ describe('fake Kit', () => {
     expect(kit.state.subscriberByEmail('lost@example.com')).toBeDefined();
   });
 
+  it('starts over on reset: its first tags and fields, no subscribers, nothing counted, no failure', async () => {
+    const kit = await fake({ tags: ['newsletter'], customFields: ['Last Name'] });
+    const post = (path: string, body: object) =>
+      fetch(kit.url + path, { method: 'POST', headers: { 'X-Kit-Api-Key': kit.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('/subscribers', { email_address: 'anna@example.com' })).status).toBe(201);
+    expect((await post('/tags', { name: 'webinar' })).status).toBe(201);
+    kit.setFailure('500');
+
+    kit.reset();
+    expect(kit.state.subscribers.size).toBe(0);
+    expect([...kit.state.tags.values()].map((t) => t.name)).toEqual(['newsletter']);
+    expect(kit.state.customFields.map((f) => f.key)).toEqual(['last_name']);
+    expect([kit.calls, kit.log, kit.stats()]).toMatchObject([{}, [], { requests: 0, rateLimited: 0 }]);
+    expect((await get(kit, '/subscribers')).status).toBe(200);
+    expect(kit.state.subscriberByEmail('anna@example.com')).toBeUndefined();
+  });
+
   it('can be inspected and switched from another process', async () => {
     const kit = await fake();
     const set = await fetch(kit.url.replace('/v4', '/__fake/failure'), {
