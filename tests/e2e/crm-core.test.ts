@@ -164,14 +164,14 @@ describe('an empty CRM', () => {
 
   it('tags: "Tag Management" and "No tags created yet"', async () => {
     await openScreen('Tags', 'Tag Management');
-    await expect.poll(() => page.getByRole('heading', { name: 'No tags created yet' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'No tags created yet' }).waitFor();
   });
 });
 
 describe('tags', () => {
   beforeAll(async () => {
     await startWith({}, '/crm/tags');
-    await expect.poll(() => page.getByRole('heading', { name: 'No tags created yet' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'No tags created yet' }).waitFor();
   });
 
   it('creates a tag with the default colour, a description and a Kit mapping', async () => {
