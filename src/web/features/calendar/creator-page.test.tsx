@@ -2,6 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StoredCalendarEvent } from '@shared/calendar/api.ts';
+import { calendarEventSchema } from '@shared/calendar/event.ts';
 import { CALENDAR_MESSAGES as M } from '@shared/calendar/messages.ts';
 import { apiError, fakeApi } from '@web/testing/fake-api.ts';
 import { currentUrl, renderScreen } from '@web/testing/render.tsx';
@@ -16,6 +17,13 @@ const field = (label: string) => screen.getByLabelText<HTMLInputElement>(new Reg
 const invalid = (label: string) => field(label).getAttribute('aria-invalid') === 'true';
 const REQUIRED = ['Title', 'Start date', 'Start time', 'End date', 'End time'];
 const toast = (text: string) => screen.findByText(text);
+/** The required fields of a one-hour webinar (the end date follows the start date), as typed and as sent. */
+const WEBINAR = { Title: 'Webinar', 'Start date': '2026-09-28', 'Start time': '11:00', 'End time': '12:00' };
+const WEBINAR_EVENT = { title: 'Webinar', start_date: '2026-09-28', start_time: '11:00', end_date: '2026-09-28', end_time: '12:00' };
+
+async function fill(user: ReturnType<typeof renderScreen>['user'], values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await user.type(field(label), value);
+}
 
 describe('the calendar link creator', () => {
   it('marks exactly the empty required fields once Generate is refused, and each mark goes as the field is filled', async () => {
@@ -42,9 +50,7 @@ describe('the calendar link creator', () => {
 
   it('marks the results stale while the form differs from what they were generated from', async () => {
     const { user } = renderScreen(<CreatorPage />, { url: CREATOR });
-    for (const [label, value] of [['Title', 'Webinar'], ['Start date', '2026-09-28'], ['Start time', '11:00'], ['End time', '12:00']] as const) {
-      await user.type(field(label), value);
-    }
+    await fill(user, WEBINAR);
     await user.click(screen.getByRole('button', { name: 'Generate Calendar Link' }));
     const staleNotes = () => screen.queryAllByText(/The details changed since this was generated/);
     await toast(M.generated);
@@ -65,9 +71,7 @@ describe('the calendar link creator', () => {
     expect(await toast(M.requiredForSave)).toBeTruthy();
     expect(api.calls).toHaveLength(0);
 
-    for (const [label, value] of [['Title', '  Webinar  '], ['Start date', '2026-09-28'], ['Start time', '11:00'], ['End time', '12:00'], ['Guests', ' anna@example.com,,ben@example.com , ']] as const) {
-      await user.type(field(label), value);
-    }
+    await fill(user, { ...WEBINAR, Title: '  Webinar  ', Guests: ' anna@example.com,,ben@example.com , ' });
     await user.click(screen.getByRole('button', { name: 'Save Event for Newsletter' }));
     expect(await toast(M.saveFailed)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Saved Event' })).toBeNull();
@@ -77,11 +81,7 @@ describe('the calendar link creator', () => {
     const saved = await screen.findByRole('region', { name: 'Saved Event' });
     expect(within(saved).getByText(SAVED.downloadUrl)).toBeTruthy();
     expect(api.calls.at(-1)?.body).toMatchObject({
-      title: 'Webinar',
-      start_date: '2026-09-28',
-      start_time: '11:00',
-      end_date: '2026-09-28',
-      end_time: '12:00',
+      ...WEBINAR_EVENT,
       timezone: 'Europe/Berlin',
       guests: 'anna@example.com, ben@example.com',
       reminder_enabled: true,
@@ -92,28 +92,9 @@ describe('the calendar link creator', () => {
 
   it('edits the event the manager handed over, reading it once, and updates it under its id', async () => {
     const stored: StoredCalendarEvent = {
+      ...calendarEventSchema.parse({ ...WEBINAR_EVENT, location: 'Online', reminder_enabled: false }),
       id: '7',
       event_id: SAVED.eventId,
-      title: 'Webinar',
-      start_date: '2026-09-28',
-      start_time: '11:00',
-      end_date: '2026-09-28',
-      end_time: '12:00',
-      timezone: 'Europe/Berlin',
-      description: '',
-      location: 'Online',
-      guests: '',
-      organizer_name: '',
-      organizer_email: '',
-      reminder_enabled: false,
-      reminder_minutes: 30,
-      recurrence_enabled: false,
-      recurrence_frequency: 'WEEKLY',
-      recurrence_interval: 1,
-      recurrence_count: null,
-      recurrence_until: null,
-      source_website: '',
-      source_name: '',
       created_at: '2026-09-01T10:00:00Z',
       updated_at: '2026-09-01T10:00:00Z',
       download_url: SAVED.downloadUrl,
