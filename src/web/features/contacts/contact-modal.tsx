@@ -26,8 +26,8 @@ import { Input } from '@web/components/ui/input.tsx';
 import { Select } from '@web/components/ui/select.tsx';
 import { ApiError } from '@web/lib/api.ts';
 import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
-import { useSaveContact } from './contacts-api.ts';
 import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
+import { useSaveContact } from './contacts-api.ts';
 import { TagPicker } from './tag-picker.tsx';
 
 function initialValues(contact: ContactDto | null): ContactInput {

@@ -73,7 +73,10 @@ export function useContactView() {
   // A patch that changes nothing keeps the view as it is, so nothing downstream re-renders or refetches.
   const update = useCallback(
     (patch: Partial<ContactView>) =>
-      setView((current) => ((Object.keys(patch) as Array<keyof ContactView>).every((key) => current[key] === patch[key]) ? current : { ...current, ...patch })),
+      setView((current) => {
+        const changed = (Object.keys(patch) as Array<keyof ContactView>).some((key) => current[key] !== patch[key]);
+        return changed ? { ...current, ...patch } : current;
+      }),
     [],
   );
   return [view, update] as const;

@@ -11,13 +11,13 @@ import { StatCard } from '@web/components/ui/stat-card.tsx';
 import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { ActiveFilters, FiltersButton } from './contact-filters.tsx';
+import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 import { ContactModal } from './contact-modal.tsx';
 import { hasFilters, useContactView } from './contact-view.ts';
 import { downloadContactsCsv, useContactList, useContactStats, useDeleteContact, useRefreshContacts, useTagOptions } from './contacts-api.ts';
 import { ContactsTable } from './contacts-table.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import type { ContactsKitSlots } from './kit-slots.ts';
-import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 
 const SEARCH_DELAY_MS = 250;
 

@@ -5,13 +5,13 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { notifyError } from '@web/lib/notify.tsx';
+import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 import { useImportContacts } from './contacts-api.ts';
 import type { CsvFile } from './csv-file.ts';
 import { ImportFileStep } from './import-file-step.tsx';
 import { ImportMappingStep } from './import-mapping-step.tsx';
 import { ImportReportView } from './import-report.tsx';
 import { ImportReviewStep } from './import-review-step.tsx';
-import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 
 type Step = 'file' | 'map' | 'review' | 'report';
 
