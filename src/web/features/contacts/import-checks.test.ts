@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IMPORT_MESSAGES, type ImportMapping } from '@shared/contacts/csv.ts';
 import { checkRows, useCheckSummary } from './import-checks.ts';
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const MAPPING: Partial<ImportMapping> = { email: 'E-Mail', tags: 'Tags' };
 const TAGS = new Set(['vip']);
