@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
+import { PASSWORD_MIN_LENGTH } from '@shared/auth.ts';
 import {
   acceptInviteSchema,
   inviteCheckResponseSchema,
@@ -12,14 +12,14 @@ import {
   userResponseSchema,
   type AcceptInviteInput,
   type InviteState,
-} from '../../../shared/users/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { PasswordInput } from '../../components/ui/password-input.tsx';
-import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError, post } from '../../lib/api.ts';
-import { useSetSessionUser } from '../../lib/session.ts';
+} from '@shared/users/api.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { PasswordInput } from '@web/components/ui/password-input.tsx';
+import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
+import { ApiError, post } from '@web/lib/api.ts';
+import { useSetSessionUser } from '@web/lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 const REFUSED: Record<Exclude<InviteState, 'valid'>, { title: string; message: string }> = {

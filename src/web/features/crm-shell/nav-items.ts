@@ -1,5 +1,5 @@
 import { CalendarDays, CalendarPlus, FileText, LayoutDashboard, Mail, Settings, Tags, Users, type LucideIcon } from 'lucide-react';
-import { CRM_NAV } from '../../../shared/routes.ts';
+import { CRM_NAV } from '@shared/routes.ts';
 
 const ICONS: Record<(typeof CRM_NAV)[number]['path'], LucideIcon> = {
   '/crm': LayoutDashboard,

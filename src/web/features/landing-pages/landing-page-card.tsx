@@ -1,11 +1,11 @@
 import { CircleCheck, CircleMinus, ExternalLink, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
-import type { LandingPageSummary } from '../../../shared/landing-pages/api.ts';
-import { PUBLIC_PAGE_BASE } from '../../../shared/landing-pages/slug.ts';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { DateText } from '../../components/ui/date-text.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import type { LandingPageSummary } from '@shared/landing-pages/api.ts';
+import { PUBLIC_PAGE_BASE } from '@shared/landing-pages/slug.ts';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card } from '@web/components/ui/card.tsx';
+import { DateText } from '@web/components/ui/date-text.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 import { PageFiguresPanel } from './page-figures.tsx';
 import { PAGE_TYPE_LABELS } from './page-types.ts';
 import { usePageActions } from './use-page-actions.ts';

@@ -7,21 +7,22 @@ import {
   type LandingPage,
   type LandingPageFormInput,
   type LandingPageFormValues,
-} from '../../../shared/landing-pages/api.ts';
-import { PUBLIC_PAGE_BASE, SLUG_MESSAGES, slugError } from '../../../shared/landing-pages/slug.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { FormActions } from '../../components/ui/form-actions.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Select } from '../../components/ui/select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+} from '@shared/landing-pages/api.ts';
+import { PUBLIC_PAGE_BASE, SLUG_MESSAGES, slugError } from '@shared/landing-pages/slug.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Checkbox } from '@web/components/ui/checkbox.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { FormActions } from '@web/components/ui/form-actions.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Select } from '@web/components/ui/select.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { Textarea } from '@web/components/ui/textarea.tsx';
+import { ApiError } from '@web/lib/api.ts';
+import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { useLandingPage, useMarkSlugTaken, useSaveLandingPage, useSlugCheck } from './landing-pages-api.ts';
-import { notifyError, notifySuccess, PAGE_NOTICES } from './notify.ts';
+import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
+import { PAGE_NOTICES } from './page-notices.ts';
 import { PAGE_TYPE_OPTIONS } from './page-types.ts';
 import { slugAfterTitleChange, slugCheckState, type SlugCheckAnswer } from './slug-field.ts';
 import { SlugInput } from './slug-input.tsx';

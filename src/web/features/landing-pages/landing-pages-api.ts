@@ -6,8 +6,8 @@ import {
   slugCheckResultSchema,
   type LandingPageFormInput,
   type LandingPageSummary,
-} from '../../../shared/landing-pages/api.ts';
-import { apiParsed, del } from '../../lib/api.ts';
+} from '@shared/landing-pages/api.ts';
+import { apiParsed, del } from '@web/lib/api.ts';
 
 /** The landing pages API (src/server/landing-pages/routes.ts) as TanStack Query hooks; every answer is parsed by its contract schema. */
 

@@ -1,16 +1,17 @@
 import { FileText, Plus, RefreshCw, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
-import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card } from '@web/components/ui/card.tsx';
+import { EmptyState } from '@web/components/ui/empty-state.tsx';
+import { PageHeader } from '@web/components/ui/page-header.tsx';
+import { SearchInput } from '@web/components/ui/search-input.tsx';
+import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
+import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { LandingPageCard } from './landing-page-card.tsx';
 import { LandingPageModal } from './landing-page-modal.tsx';
 import { useLandingPages } from './landing-pages-api.ts';
-import { notifyError, PAGE_NOTICES } from './notify.ts';
+import { notifyError } from '@web/lib/notify.tsx';
+import { PAGE_NOTICES } from './page-notices.ts';
 
 /** The search asks the server once per pause in typing. */
 const SEARCH_DELAY_MS = 300;

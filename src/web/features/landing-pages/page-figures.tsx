@@ -1,4 +1,4 @@
-import { FIGURES_DAYS, type PageFigures } from '../../../shared/landing-pages/api.ts';
+import { FIGURES_DAYS, type PageFigures } from '@shared/landing-pages/api.ts';
 import { sparklinePoints } from './sparkline.ts';
 
 const count = new Intl.NumberFormat();

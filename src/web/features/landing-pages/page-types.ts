@@ -1,4 +1,4 @@
-import { pageTypeSchema, type LandingPageSummary } from '../../../shared/landing-pages/api.ts';
+import { pageTypeSchema, type LandingPageSummary } from '@shared/landing-pages/api.ts';
 
 type PageType = LandingPageSummary['page_type'];
 

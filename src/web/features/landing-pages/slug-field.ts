@@ -1,4 +1,4 @@
-import { slugError, slugFromTitle, stripSlugInput } from '../../../shared/landing-pages/slug.ts';
+import { slugError, slugFromTitle, stripSlugInput } from '@shared/landing-pages/slug.ts';
 
 /** The slug field's pure rules (spec 001, 5.1); the dialog wires them to the form. */
 

@@ -1,9 +1,9 @@
 import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
 import { useId, type ChangeEvent, type Ref } from 'react';
-import { PUBLIC_PAGE_BASE, SLUG_MAX, SLUG_MESSAGES, SLUG_MIN } from '../../../shared/landing-pages/slug.ts';
-import { Label } from '../../components/ui/label.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { cn } from '../../lib/cn.ts';
+import { PUBLIC_PAGE_BASE, SLUG_MAX, SLUG_MESSAGES, SLUG_MIN } from '@shared/landing-pages/slug.ts';
+import { Label } from '@web/components/ui/label.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { cn } from '@web/lib/cn.ts';
 import { stripTypedSlug, type SlugCheckState } from './slug-field.ts';
 
 /** The six rules of spec 001, 5.1, in the order they are checked, as the field's hint. */

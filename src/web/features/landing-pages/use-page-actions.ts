@@ -1,6 +1,7 @@
-import { LANDING_PAGE_MESSAGES, type LandingPageSummary } from '../../../shared/landing-pages/api.ts';
+import { LANDING_PAGE_MESSAGES, type LandingPageSummary } from '@shared/landing-pages/api.ts';
 import { useDeleteLandingPage, useSetPageActive } from './landing-pages-api.ts';
-import { notifyError, notifySuccess, PAGE_NOTICES } from './notify.ts';
+import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
+import { PAGE_NOTICES } from './page-notices.ts';
 
 /**
  * Activate/Deactivate and Delete for one card. Each card owns its mutations, so two cards switched

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
-import { changePasswordSchema, USER_MESSAGES, type ChangePasswordInput } from '../../../shared/users/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { PasswordInput } from '../../components/ui/password-input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
+import { PASSWORD_MIN_LENGTH } from '@shared/auth.ts';
+import { changePasswordSchema, USER_MESSAGES, type ChangePasswordInput } from '@shared/users/api.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { PasswordInput } from '@web/components/ui/password-input.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { ApiError } from '@web/lib/api.ts';
 import { useChangePassword } from './users-api.ts';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
@@ -33,13 +33,13 @@ export function ChangePasswordCard({ email }: { email: string }) {
     change.mutateAsync(values).then(
       ({ signed_out_sessions }) => {
         form.reset();
-        toast.success(changedMessage(signed_out_sessions));
+        notifySuccess(changedMessage(signed_out_sessions));
       },
       (error: unknown) => {
         const fields = error instanceof ApiError ? Object.entries(error.fields).filter(([name]) => isPasswordField(name)) : [];
         if (fields.length === 0) {
           console.error('Password change failed', error);
-          return void toast.error(error instanceof ApiError ? error.message : 'Failed to change the password. Please try again.');
+          return void notifyError(error instanceof ApiError ? error.message : 'Failed to change the password. Please try again.');
         }
         fields.forEach(([name, message], i) => form.setError(name as PasswordField, { message }, { shouldFocus: i === 0 }));
       },

@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import { INVITE_VALID_HOURS, invitePath, inviteSchema, type InviteInput } from '../../../shared/users/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { DateText } from '../../components/ui/date-text.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { FormActions } from '../../components/ui/form-actions.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
+import { INVITE_VALID_HOURS, invitePath, inviteSchema, type InviteInput } from '@shared/users/api.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { DateText } from '@web/components/ui/date-text.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { FormActions } from '@web/components/ui/form-actions.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { ApiError } from '@web/lib/api.ts';
 import { useInviteUser } from './users-api.ts';
 
 interface CreatedInvite {
@@ -49,7 +49,7 @@ function InviteForm({ onCreated, onCancel }: { onCreated: (invite: CreatedInvite
         const message = error instanceof ApiError ? error.fields.email : undefined;
         if (message) return form.setError('email', { message }, { shouldFocus: true });
         console.error('Invite failed', error);
-        toast.error(error instanceof ApiError ? error.message : 'Failed to create the invite. Please try again.');
+        notifyError(error instanceof ApiError ? error.message : 'Failed to create the invite. Please try again.');
       },
     ),
   );
@@ -69,11 +69,11 @@ function InviteLink({ invite, onDone }: { invite: CreatedInvite; onDone: () => v
     navigator.clipboard.writeText(invite.link).then(
       () => {
         setCopied(true);
-        toast.success('Invite link copied');
+        notifySuccess('Invite link copied');
       },
       (error: unknown) => {
         console.error('Copy failed', error);
-        toast.error('Could not copy. Select the link and copy it yourself.');
+        notifyError('Could not copy. Select the link and copy it yourself.');
       },
     );
   return (

@@ -1,7 +1,7 @@
-import type { StaffUser } from '../../../shared/users/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import type { StaffUser } from '@shared/users/api.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 
 /** Asks before removing a user, naming them; removal signs them out at once. */
 export function RemoveUserDialog({

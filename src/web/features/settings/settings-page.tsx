@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { useSession } from '../../lib/session.ts';
+import { PageHeader } from '@web/components/ui/page-header.tsx';
+import { useSession } from '@web/lib/session.ts';
 import { ChangePasswordCard } from './change-password-card.tsx';
 import { UsersCard } from './users-card.tsx';
 

@@ -6,8 +6,8 @@ import {
   userListResponseSchema,
   type ChangePasswordInput,
   type InviteInput,
-} from '../../../shared/users/api.ts';
-import { del, get, post } from '../../lib/api.ts';
+} from '@shared/users/api.ts';
+import { del, get, post } from '@web/lib/api.ts';
 
 /** The account API (src/server/auth/account-routes.ts) as TanStack Query hooks; answers are parsed with the shared schemas. */
 

@@ -1,14 +1,14 @@
 import { RefreshCw, Trash2, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
-import type { StaffUser } from '../../../shared/users/api.ts';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { DateText } from '../../components/ui/date-text.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { Table, Td, Th } from '../../components/ui/table.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
+import type { StaffUser } from '@shared/users/api.ts';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { DateText } from '@web/components/ui/date-text.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { Table, Td, Th } from '@web/components/ui/table.tsx';
+import { ApiError } from '@web/lib/api.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import { RemoveUserDialog } from './remove-user-dialog.tsx';
 import { useRemoveUser, useUsers } from './users-api.ts';
@@ -29,14 +29,14 @@ export function UsersCard({ myId, onRemovedMyself }: { myId: string; onRemovedMy
       onSuccess: () => {
         setRemoving(null);
         if (user.id === myId) return onRemovedMyself();
-        toast.success(`${user.email} was removed and signed out.`);
+        notifySuccess(`${user.email} was removed and signed out.`);
         // The button that opened the dialog left with its row: keyboard users continue from the list's heading.
         setTimeout(() => heading.current?.focus());
       },
       onError: (error) => {
         setRemoving(null);
         console.error('Removing a user failed', error);
-        toast.error(error instanceof ApiError ? error.message : 'Failed to remove the user. Please try again.');
+        notifyError(error instanceof ApiError ? error.message : 'Failed to remove the user. Please try again.');
       },
     });
 

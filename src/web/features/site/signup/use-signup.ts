@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { LEAD_HONEYPOT_FIELD, type LeadFormValues } from '../../../../shared/leads/form.ts';
+import { LEAD_HONEYPOT_FIELD, type LeadFormValues } from '@shared/leads/form.ts';
 // Types only: the public pages do not load zod.
-import type { LeadSignupResponse, LeadSyncState } from '../../../../shared/leads/schema.ts';
-import { ApiError, get, post } from '../../../lib/api.ts';
-import { trackPixel } from '../consent/meta-pixel.ts';
+import type { LeadSignupResponse, LeadSyncState } from '@shared/leads/schema.ts';
+import { ApiError, get, post } from '@web/lib/api.ts';
+import { trackPixel } from '@web/features/site/consent/meta-pixel.ts';
 import { urlParametersForSignup } from './url-parameters.ts';
 
 /** idle → submitting → syncing (only when a sync to Kit was queued) → success (spec 002, section 4). */

@@ -1,5 +1,3 @@
-import { toast } from 'sonner';
-
 /**
  * The specification only logs the landing pages' failures (load, save, delete, toggle); the person
  * deserves to know, so each is also a toast, and each success is confirmed.
@@ -16,12 +14,3 @@ export const PAGE_NOTICES = {
   activated: 'Landing page activated',
   deactivated: 'Landing page deactivated',
 } as const;
-
-export function notifyError(message: string, cause: unknown): void {
-  console.error(message, cause);
-  toast.error(message);
-}
-
-export function notifySuccess(message: string): void {
-  toast.success(message);
-}

@@ -1,5 +1,3 @@
-import { toast } from 'sonner';
-
 /**
  * The contacts screen's messages for failures the spec leaves unworded (it only logs them); we
  * also tell the person, and keep the log for whoever investigates.
@@ -15,14 +13,3 @@ export const CONTACT_UI_MESSAGES = {
   updated: 'Contact updated',
   deleted: 'Contact deleted',
 } as const;
-
-/** Shows the failure and logs its cause; the server's own message is shown when it has one. */
-export function notifyFailure(message: string, error: unknown): void {
-  console.error(message, error);
-  const detail = error instanceof Error && error.message && error.message !== message ? error.message : undefined;
-  toast.error(message, detail ? { description: detail } : undefined);
-}
-
-export function notifySuccess(message: string): void {
-  toast.success(message);
-}
