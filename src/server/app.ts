@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { imagesRoutes } from './images/routes.ts';
 import { kitRoutes } from './kit/routes.ts';
 import { landingPagesRoutes } from './landing-pages/routes.ts';
 import { queueKitSyncWhenConfigured } from './leads/kit-sync.ts';
@@ -68,6 +69,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(tagsRoutes, { db, config });
   await app.register(calendarRoutes, { db, config });
   await app.register(landingPagesRoutes, { db });
+  await app.register(imagesRoutes, { db, config });
   await app.register(leadsRoutes, { db, config, queueKitSync: queueKitSyncWhenConfigured });
   await app.register(spaRoutes, { webDir: config.webDir, site });
 
