@@ -47,9 +47,8 @@ export function clampCrop(box: CropBox, canvas: Size): CropBox {
 
 /** The box a new picture starts with: as large as allowed, at most 80 % of the canvas, centred. */
 export function initialCrop(canvas: Size): CropBox {
-  const width = Math.round(canvas.width * 0.8);
-  const height = Math.round(canvas.height * 0.8);
-  return clampCrop({ x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width, height }, canvas);
+  const { width, height } = clampCrop({ x: 0, y: 0, width: Math.round(canvas.width * 0.8), height: Math.round(canvas.height * 0.8) }, canvas);
+  return { x: Math.round((canvas.width - width) / 2), y: Math.round((canvas.height - height) / 2), width, height };
 }
 
 /** Moves the box by (dx, dy), stopping at the canvas edges. */
