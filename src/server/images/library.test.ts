@@ -109,9 +109,9 @@ describe('the image list', () => {
   });
 
   it('refuses a filter, sort or page size it does not know', async () => {
-    for (const query of [{ filter: 'huge' }, { sort: 'colour' }, { page_size: 1000 }, { page: 0 }]) {
-      const res = await t.as(cookie, { method: 'GET', url: `${IMAGE_PATHS.list}?${new URLSearchParams(query as Record<string, string>)}` });
-      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+    for (const query of ['filter=huge', 'sort=colour', 'page_size=1000', 'page=0']) {
+      const res = await t.as(cookie, { method: 'GET', url: `${IMAGE_PATHS.list}?${query}` });
+      expect(res.statusCode, query).toBe(400);
     }
   });
 
