@@ -31,6 +31,7 @@ const crmScreens: RouteObject[] = [
   { path: 'contacts', lazy: page(() => import('./contacts-route.tsx')) },
   { path: 'tags', lazy: page(() => import('../features/tags/tags-page.tsx')) },
   { path: 'landing-pages', lazy: page(() => import('../features/landing-pages/landing-pages-page.tsx')) },
+  { path: 'images', lazy: page(() => import('../features/images/images-page.tsx')) },
   { path: 'kit', lazy: page(() => import('../features/kit/kit-page.tsx')) },
   { path: 'calendar-link-creator', lazy: page(() => import('../features/calendar/creator-page.tsx')) },
   { path: 'calendar-events', lazy: page(() => import('../features/calendar/events-page.tsx')) },
