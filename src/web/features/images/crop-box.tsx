@@ -53,8 +53,19 @@ export function CropBox({ crop, canvas, hintId, onChange }: { crop: Box; canvas:
   };
   const percent = (value: number, of: number) => `${(value / of) * 100}%`;
 
+  const position = {
+    left: percent(crop.x, canvas.width),
+    top: percent(crop.y, canvas.height),
+    width: percent(crop.width, canvas.width),
+    height: percent(crop.height, canvas.height),
+  };
+
   return (
-    <div ref={frame} className="absolute inset-0 overflow-hidden" onPointerMove={onPointerMove} onPointerUp={end} onPointerCancel={end}>
+    <div ref={frame} className="absolute inset-0" onPointerMove={onPointerMove} onPointerUp={end} onPointerCancel={end}>
+      {/* Darkens everything outside the box; clipped to the canvas, while the handles may reach past its edge. */}
+      <div aria-hidden className="pointer-events-none absolute inset-0 overflow-hidden">
+        <div className="absolute" style={{ ...position, boxShadow: '0 0 0 9999px rgb(3 7 18 / 0.5)' }} />
+      </div>
       <div
         role="group"
         tabIndex={0}
@@ -63,15 +74,8 @@ export function CropBox({ crop, canvas, hintId, onChange }: { crop: Box; canvas:
         data-testid="crop-box"
         onPointerDown={onPointerDown}
         onKeyDown={onKeyDown}
-        className="absolute cursor-move touch-none outline-2 outline-offset-2 outline-white focus-visible:outline-brand-500"
-        style={{
-          left: percent(crop.x, canvas.width),
-          top: percent(crop.y, canvas.height),
-          width: percent(crop.width, canvas.width),
-          height: percent(crop.height, canvas.height),
-          // Darkens everything outside the box.
-          boxShadow: '0 0 0 9999px rgb(3 7 18 / 0.5)',
-        }}
+        className="absolute cursor-move touch-none outline-2 outline-offset-2 outline-transparent focus-visible:outline-brand-500"
+        style={position}
       >
         <div aria-hidden className="pointer-events-none absolute inset-0 border-2 border-white" />
         {HANDLES.map((handle) => (
