@@ -64,7 +64,11 @@ describe('uploading an image', () => {
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.headers.vary).toBe('Accept');
+    // Other sites may show a public image too.
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(served.rawPayload.length).toBe(image.size);
+    const head = await t.app.inject({ method: 'HEAD', url: image.url });
+    expect([head.statusCode, head.headers['content-length'], head.rawPayload.length]).toEqual([200, String(image.size), 0]);
     // Never the uploaded bytes.
     expect(served.rawPayload.equals(original)).toBe(false);
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
