@@ -4,10 +4,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { findUserByEmail } from '../auth/users.ts';
 import { IMAGE_PATHS, type DeleteManyResult, type ImageDto, type ImageList } from '../../shared/images/api.ts';
 import { IMAGE_MESSAGES } from '../../shared/images/messages.ts';
-import { landingPages, uploadedImages } from '../db/schema.ts';
+import { landingPages, uploadedImages, users } from '../db/schema.ts';
 import { multipartBody, photo } from './test-images.ts';
 
 /**
@@ -26,7 +25,7 @@ beforeAll(async () => {
   t = await createTestApp({ DATA_DIR: dataDir });
   cookie = await t.signIn('owner@example.com');
   otherCookie = await t.signIn('colleague@example.com');
-  userId = (await findUserByEmail(t.db, 'owner@example.com'))!.id;
+  userId = (await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'owner@example.com')))[0]!.id;
 });
 afterAll(async () => {
   await t?.close();

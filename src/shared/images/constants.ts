@@ -30,7 +30,6 @@ export type ImageMime = (typeof IMAGE_TYPES)[number]['mime'];
 export type ImageExt = (typeof IMAGE_TYPES)[number]['ext'];
 export const IMAGE_MIMES = IMAGE_TYPES.map((t) => t.mime);
 export const extForMime = (mime: ImageMime): ImageExt => IMAGE_TYPES.find((t) => t.mime === mime)!.ext;
-export const mimeForExt = (ext: ImageExt): ImageMime => IMAGE_TYPES.find((t) => t.ext === ext)!.mime;
 
 /** The library's filters: recent = uploaded in the last 7 days, large = over 1MB. */
 export const RECENT_DAYS = 7;
