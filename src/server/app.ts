@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accountRoutes } from './auth/account-routes.ts';
 import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
@@ -12,7 +13,11 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { imagesRoutes } from './images/routes.ts';
 import { kitRoutes } from './kit/routes.ts';
+import { loadIslandScripts } from './landing-pages/islands.ts';
+import { createPageCache } from './landing-pages/page-cache.ts';
+import { createViewCounter } from './landing-pages/page-views.ts';
 import { landingPagesRoutes } from './landing-pages/routes.ts';
+import { landingPageViewerRoutes } from './landing-pages/viewer-routes.ts';
 import { queueKitSyncWhenConfigured } from './leads/kit-sync.ts';
 import { leadsRoutes } from './leads/routes.ts';
 import { spaRoutes } from './spa/routes.ts';
@@ -63,12 +68,27 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     return { status: 'ok', database: database.driver };
   });
   await app.register(authRoutes, { db, config });
+  await app.register(accountRoutes, { db, config });
   await app.register(kitRoutes, { db, config });
   await app.register(dashboardRoutes, { db, config });
   await app.register(contactsRoutes, { db, config });
   await app.register(tagsRoutes, { db, config });
   await app.register(calendarRoutes, { db, config });
-  await app.register(landingPagesRoutes, { db });
+  // Published pages: rendered once, cached until a save (in any instance), views counted in memory.
+  const pageCache = await createPageCache(database);
+  const pageViews = createViewCounter(db);
+  app.addHook('onClose', async () => {
+    await pageViews.stop();
+    await pageCache.close();
+  });
+  await app.register(landingPagesRoutes, { db, cache: pageCache });
+  await app.register(landingPageViewerRoutes, {
+    db,
+    cache: pageCache,
+    views: pageViews,
+    islands: loadIslandScripts(config.webDir),
+    sendSitePage: (reply, status, page) => site.send(reply, status, page),
+  });
   await app.register(imagesRoutes, { db, config });
   await app.register(leadsRoutes, { db, config, queueKitSync: queueKitSyncWhenConfigured });
   await app.register(spaRoutes, { webDir: config.webDir, site });

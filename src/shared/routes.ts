@@ -11,12 +11,14 @@ export const CRM_NAV = [
   { path: '/crm/kit', label: 'Kit Integration' },
   { path: '/crm/calendar-link-creator', label: 'Calendar Links' },
   { path: '/crm/calendar-events', label: 'Calendar Events' },
+  { path: '/crm/settings', label: 'Settings' },
 ] as const;
 
 export const PUBLIC_PAGES = [
   '/',
   '/login',
   '/setup',
+  '/invite',
   '/impressum',
   '/cookie-policy',
   '/appointments',

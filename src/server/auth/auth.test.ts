@@ -36,6 +36,14 @@ describe('first-run setup', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields.password).toBe(AUTH_MESSAGES.passwordTooShort);
 
+    const common = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/setup',
+      payload: { token, email: 'admin@example.com', password: 'PasswordPassword', password_confirmation: 'PasswordPassword' },
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error.fields.password).toBe(AUTH_MESSAGES.passwordTooCommon);
+
     const mismatch = await t.app.inject({
       method: 'POST',
       url: '/api/auth/setup',

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGES, loginSchema, setupSchema } from '../../shared/auth.ts';
+import { AUTH_MESSAGES, loginSchema } from '../../shared/auth.ts';
+import { setupSchema } from '../../shared/users/api.ts';
 import { normalizeEmail } from '../../shared/contacts.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';

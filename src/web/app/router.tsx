@@ -35,6 +35,7 @@ const crmScreens: RouteObject[] = [
   { path: 'kit', lazy: page(() => import('../features/kit/kit-page.tsx')) },
   { path: 'calendar-link-creator', lazy: page(() => import('../features/calendar/creator-page.tsx')) },
   { path: 'calendar-events', lazy: page(() => import('../features/calendar/events-page.tsx')) },
+  { path: 'settings', lazy: page(() => import('../features/settings/settings-page.tsx')) },
 ];
 
 /** The public site (bilingual; prerendered at build time and hydrated in the browser), one file of code. */
@@ -95,6 +96,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/login', lazy: page(() => import('../features/auth/login-page.tsx')) },
           { path: '/setup', lazy: page(() => import('../features/auth/setup-page.tsx')) },
+          { path: '/invite', lazy: page(() => import('../features/auth/invite-page.tsx')) },
           {
             path: '/crm',
             lazy: async () => {

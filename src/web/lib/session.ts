@@ -29,6 +29,12 @@ export function useSignIn() {
   });
 }
 
+/** For a page that signs someone in by other means (an invite link): this browser's user from now on. */
+export function useSetSessionUser() {
+  const client = useQueryClient();
+  return (user: SessionUser) => client.setQueryData(SESSION_KEY, user);
+}
+
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({

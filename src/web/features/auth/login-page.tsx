@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { safeNext, useSession, useSignIn } from '../../lib/session.ts';
 
 export default function LoginPage() {

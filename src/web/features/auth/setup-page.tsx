@@ -3,14 +3,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH, setupSchema, type SetupInput } from '../../../shared/auth.ts';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
+import { setupSchema, type SetupInput } from '../../../shared/users/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, post } from '../../lib/api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
 
 /** First run: the one-time link from the server log opens this page to create the first admin. */
 export default function SetupPage() {

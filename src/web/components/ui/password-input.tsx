@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { Input } from '../../components/ui/input.tsx';
+import { Input } from './input.tsx';
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput(props: ComponentProps<'input'>) {
