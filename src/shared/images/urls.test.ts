@@ -33,7 +33,11 @@ describe('imageSrcSet', () => {
     expect(imageSrcSet(`https://crm.example.com${url}?w=480`, 960)).toBe(`https://crm.example.com${url}?w=480 480w, https://crm.example.com${url} 960w`);
   });
 
-  it('gives nothing for images that are not ours, or of unknown width', () => {
+  it('lists every standard width when only the URL is known', () => {
+    expect(imageSrcSet(url)).toBe(`${url}?w=480 480w, ${url}?w=960 960w, ${url}?w=1920 1920w`);
+  });
+
+  it('gives nothing for images that are not ours, or of a width that cannot be', () => {
     expect(imageSrcSet('https://example.com/photo.jpg', 1200)).toBeUndefined();
     expect(imageSrcSet(url, 0)).toBeUndefined();
   });

@@ -30,13 +30,16 @@ export function parseImageFileName(fileName: string): { id: string; ext: ImageEx
 export const IMAGE_URL_PATTERN = `${IMAGE_FILE_PREFIX}([0-9a-f]{32}\\.(?:jpg|png|gif|webp))`;
 
 /**
- * `srcset` for an image `width` pixels wide: each smaller standard width, then the image itself.
- * `url` may be absolute or carry no query; anything that is not one of our files gets none.
+ * `srcset` for one of our images: each standard width smaller than the image, then the image itself
+ * at its `width`. Without a width (a page knows only the URL) every standard width is listed: the
+ * server never enlarges, so a width beyond the image gets the image. `url` may be absolute or carry
+ * a query; anything that is not one of our files gets none.
  */
-export function imageSrcSet(url: string, width: number): string | undefined {
-  const name = url.split('?')[0]!.split('/').pop() ?? '';
-  if (!url.includes(IMAGE_FILE_PREFIX) || !parseImageFileName(name) || width <= 0) return undefined;
-  const base = url.split('?')[0]!;
+export function imageSrcSet(url: string, width?: number): string | undefined {
+  const base = url.split(/[?#]/)[0]!;
+  if (!base.includes(IMAGE_FILE_PREFIX) || !parseImageFileName(base.slice(base.lastIndexOf('/') + 1))) return undefined;
+  if (width === undefined) return SRCSET_WIDTHS.map((w) => `${base}?w=${w} ${w}w`).join(', ');
+  if (width <= 0) return undefined;
   const smaller = SRCSET_WIDTHS.filter((w) => w < width).map((w) => `${base}?w=${w} ${w}w`);
   return [...smaller, `${base} ${width}w`].join(', ');
 }
