@@ -12,6 +12,7 @@ import { ping, type Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { imagesRoutes } from './images/routes.ts';
 import { kitRoutes } from './kit/routes.ts';
 import { loadIslandScripts } from './landing-pages/islands.ts';
 import { createPageCache } from './landing-pages/page-cache.ts';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
     islands: loadIslandScripts(config.webDir),
     sendSitePage: (reply, status, page) => site.send(reply, status, page),
   });
+  await app.register(imagesRoutes, { db, config });
   await app.register(leadsRoutes, { db, config, kitSync: leadKitSync });
   await app.register(spaRoutes, { webDir: config.webDir, site });
 

@@ -32,6 +32,14 @@ const envSchema = z.object({
     .regex(/^\d{5,20}$/, 'must be the numeric pixel id')
     .optional()
     .or(z.literal('')),
+  /** Uploaded images in an S3-compatible bucket instead of DATA_DIR/uploads (needed once several instances run). */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional().or(z.literal('')),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '']).default('false'),
+  S3_PREFIX: z.string().default(''),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -52,9 +60,27 @@ export interface Config {
   /** Sign-ups per IP address per minute on the public lead endpoints. */
   publicRateLimitPerMinute: number;
   metaPixelId: string | undefined;
+  /** Where uploaded images are stored (src/server/images/storage.ts). */
+  imageStorage: ImageStorageConfig;
   /** Built browser bundle, served by the server; absent in development (Vite serves it). */
   webDir: string;
 }
+
+export type ImageStorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible service's address (MinIO, R2, …); unset means AWS itself. */
+      endpoint?: string;
+      /** Unset: the AWS SDK's own chain (AWS_* variables, an instance role, …). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      /** The bucket in the path instead of the host name: what most S3-compatible servers want. */
+      forcePathStyle: boolean;
+      /** Prepended to every key, so one bucket can hold several installations. */
+      prefix: string;
+    };
 
 export class ConfigError extends Error {}
 
@@ -90,6 +116,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT_PER_MINUTE,
     metaPixelId: env.META_PIXEL_ID || undefined,
+    imageStorage: imageStorageConfig(env),
     webDir: path.resolve('dist/web'),
+  };
+}
+
+function imageStorageConfig(env: Env): ImageStorageConfig {
+  if (!env.S3_BUCKET) return { kind: 'local', dir: path.join(path.resolve(env.DATA_DIR), 'uploads') };
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS SDK then finds credentials itself).');
+  }
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT || undefined,
+    credentials: env.S3_ACCESS_KEY_ID ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY! } : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    prefix: env.S3_PREFIX,
   };
 }

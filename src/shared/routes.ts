@@ -7,6 +7,7 @@ export const CRM_NAV = [
   { path: '/crm/contacts', label: 'Contacts' },
   { path: '/crm/tags', label: 'Tags' },
   { path: '/crm/landing-pages', label: 'Landing Pages' },
+  { path: '/crm/images', label: 'Images' },
   { path: '/crm/kit', label: 'Kit Integration' },
   { path: '/crm/calendar-link-creator', label: 'Calendar Links' },
   { path: '/crm/calendar-events', label: 'Calendar Events' },

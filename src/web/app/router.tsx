@@ -31,6 +31,7 @@ const crmScreens: RouteObject[] = [
   { path: 'contacts', lazy: page(() => import('./contacts-route.tsx')) },
   { path: 'tags', lazy: page(() => import('@web/features/tags/tags-page.tsx')) },
   { path: 'landing-pages', lazy: page(() => import('@web/features/landing-pages/landing-pages-page.tsx')) },
+  { path: 'images', lazy: page(() => import('@web/features/images/images-page.tsx')) },
   { path: 'kit', lazy: page(() => import('@web/features/kit/kit-page.tsx')) },
   { path: 'calendar-link-creator', lazy: page(() => import('@web/features/calendar/creator-page.tsx')) },
   { path: 'calendar-events', lazy: page(() => import('@web/features/calendar/events-page.tsx')) },

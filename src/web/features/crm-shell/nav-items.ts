@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarPlus, FileText, LayoutDashboard, Mail, Settings, Tags, Users, type LucideIcon } from 'lucide-react';
+import { CalendarDays, CalendarPlus, FileText, Images, LayoutDashboard, Mail, Settings, Tags, Users, type LucideIcon } from 'lucide-react';
 import { CRM_NAV } from '@shared/routes.ts';
 
 const ICONS: Record<(typeof CRM_NAV)[number]['path'], LucideIcon> = {
@@ -6,6 +6,7 @@ const ICONS: Record<(typeof CRM_NAV)[number]['path'], LucideIcon> = {
   '/crm/contacts': Users,
   '/crm/tags': Tags,
   '/crm/landing-pages': FileText,
+  '/crm/images': Images,
   '/crm/kit': Mail,
   '/crm/calendar-link-creator': CalendarPlus,
   '/crm/calendar-events': CalendarDays,
