@@ -11,7 +11,11 @@ import { ping, type Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { kitRoutes } from './kit/routes.ts';
+import { loadIslandScripts } from './landing-pages/islands.ts';
+import { createPageCache } from './landing-pages/page-cache.ts';
+import { createViewCounter } from './landing-pages/page-views.ts';
 import { landingPagesRoutes } from './landing-pages/routes.ts';
+import { landingPageViewerRoutes } from './landing-pages/viewer-routes.ts';
 import { queueKitSyncWhenConfigured } from './leads/kit-sync.ts';
 import { leadsRoutes } from './leads/routes.ts';
 import { spaRoutes } from './spa/routes.ts';
@@ -67,7 +71,21 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(contactsRoutes, { db, config });
   await app.register(tagsRoutes, { db, config });
   await app.register(calendarRoutes, { db, config });
-  await app.register(landingPagesRoutes, { db });
+  // Published pages: rendered once, cached until a save (in any instance), views counted in memory.
+  const pageCache = await createPageCache(database);
+  const pageViews = createViewCounter(db);
+  app.addHook('onClose', async () => {
+    await pageViews.stop();
+    await pageCache.close();
+  });
+  await app.register(landingPagesRoutes, { db, cache: pageCache });
+  await app.register(landingPageViewerRoutes, {
+    db,
+    cache: pageCache,
+    views: pageViews,
+    islands: loadIslandScripts(config.webDir),
+    sendSitePage: (reply, status, page) => site.send(reply, status, page),
+  });
   await app.register(leadsRoutes, { db, config, queueKitSync: queueKitSyncWhenConfigured });
   await app.register(spaRoutes, { webDir: config.webDir, site });
 
