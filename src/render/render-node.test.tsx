@@ -97,7 +97,7 @@ describe('media components', () => {
   it('image: source, alt, title, size and fit, loaded lazily', () => {
     const img = renderNode(node('image', { src: '/uploads/cat.webp', alt: 'A cat', title: 'Our cat', width: '640px', height: '480px', objectFit: 'contain' })).one('img');
     expect(img.attribs).toMatchObject({ src: '/uploads/cat.webp', alt: 'A cat', title: 'Our cat', width: '640', height: '480', loading: 'lazy', decoding: 'async' });
-    expect(attr(img, 'style')).toBe('width:640px;height:480px;max-width:100%;object-fit:contain');
+    expect(attr(img, 'style')).toBe('width:640px;height:auto;max-width:100%;aspect-ratio:640 / 480;object-fit:contain');
   });
 
   it('image: an empty alt without one (decorative), no size attributes for relative sizes, no unsafe source', () => {
@@ -128,7 +128,7 @@ describe('media components', () => {
       'data-embed-src': 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&mute=1&controls=0&showinfo=1&rel=1',
       'data-title': 'Our story',
     });
-    expect(attr(box!, 'style')).toBe('width:560px;max-width:100%;aspect-ratio:560 / 315');
+    expect(attr(box!, 'style')).toBe('width:560px;height:auto;max-width:100%;aspect-ratio:560 / 315');
     expect(textOf(rendered.one('button'))).toBe('Load video');
     expect(rendered.one('button').attribs).toMatchObject({ type: 'button', 'data-youtube-load': '' });
     expect(rendered.text).toContain('Our story');

@@ -53,15 +53,16 @@ describe('sections', () => {
     const rendered = renderHtml(<RenderPage content={page} ctx={pageRenderContext('my-page')} />);
     const forms = rendered.all('form');
     expect(forms).toHaveLength(2);
+    const sections = rendered.all('section');
     for (const form of forms) {
       expect(form.attribs).toMatchObject({ 'data-lead-form': '', method: 'post', action: '/api/public/lp/my-page/leads' });
-      const last = childElements(form).at(-1)!;
-      expect(last.attribs).toMatchObject({ 'data-lead-status': 'true', role: 'status' });
+      const [wrapped] = childElements(form);
+      expect(wrapped!.name).toBe('section');
+      expect(childElements(wrapped!).at(-1)!.attribs).toMatchObject({ 'data-lead-status': 'true', role: 'status' });
     }
-    const sections = rendered.all('section');
-    expect(childElements(sections[0]!).map((c) => c.name)).not.toContain('form');
-    expect(forms[0]!.parent).toBe(sections[1]);
-    expect(childElements(forms[0]!).map((c) => c.name)).toEqual(['div', 'button', 'p']);
+    expect((sections[0]!.parent as { name?: string }).name).toBe('main');
+    expect(forms.map((form) => childElements(form)[0])).toEqual([sections[1], sections[2]]);
+    expect(childElements(sections[1]!).map((c) => c.name)).toEqual(['div', 'button', 'p']);
   });
 
   it('are no forms without a slug (the builder canvas)', () => {

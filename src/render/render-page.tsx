@@ -16,28 +16,24 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
  * A section of the page with its classes, background and styles. On a public page (the context has
- * a slug) a section holding form fields anywhere inside is one form posting to the page's lead
- * endpoint, ending with the status line that announces the result. The form is display: contents,
- * so the section's own layout classes still place its components.
+ * a slug) a section holding form fields anywhere inside is wrapped in one form posting to the page's
+ * lead endpoint, its last child the status line that announces the result. The form sits outside
+ * the section, so the section's classes (space-y-4, flex, grid) still reach its components.
  */
 export function RenderSection({ section, ctx }: { section: SectionNode; ctx: RenderContext }) {
-  const content = (
-    <>
+  const form = ctx.slug !== undefined && containsFormFields(section);
+  const element = (
+    <section className={mergeClassNames('', [text(section.props.background), text(section.props.tailwindClasses)].join(' '))} style={nodeStyle(section)}>
       <Intro title={text(section.props.title)} description={text(section.props.description)} />
       {ctx.renderChildren(section, ctx)}
-    </>
-  );
-  return (
-    <section className={mergeClassNames('', [text(section.props.background), text(section.props.tailwindClasses)].join(' '))} style={nodeStyle(section)}>
-      {ctx.slug !== undefined && containsFormFields(section) ? (
-        <form {...{ [ISLAND_ATTRIBUTES.leadForm]: '' }} method="post" action={VIEWER_PATHS.leads(ctx.slug)} className="contents">
-          {content}
-          <LeadStatus />
-        </form>
-      ) : (
-        content
-      )}
+      {form ? <LeadStatus /> : null}
     </section>
+  );
+  if (!form) return element;
+  return (
+    <form {...{ [ISLAND_ATTRIBUTES.leadForm]: '' }} method="post" action={VIEWER_PATHS.leads(ctx.slug!)}>
+      {element}
+    </form>
   );
 }
 

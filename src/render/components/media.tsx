@@ -23,7 +23,7 @@ function pixels(length: string): number | undefined {
 function responsiveBox(width: string, height: string): Styles {
   const w = pixels(width);
   const h = pixels(height);
-  if (w && h) return { width: `${w}px`, maxWidth: '100%', aspectRatio: `${w} / ${h}` };
+  if (w && h) return { width: `${w}px`, height: 'auto', maxWidth: '100%', aspectRatio: `${w} / ${h}` };
   return { width, height, maxWidth: '100%' };
 }
 
@@ -47,7 +47,7 @@ export function Image({ node }: NodeProps) {
       loading="lazy"
       decoding="async"
       className={mergeClassNames('block', props.tailwindClasses)}
-      style={nodeStyle(node, { width: props.width, height: props.height, maxWidth: '100%', objectFit: props.objectFit })}
+      style={nodeStyle(node, { ...responsiveBox(props.width, props.height), objectFit: props.objectFit })}
     />
   );
 }
