@@ -127,6 +127,9 @@ const sampleBodies = (): Record<string, unknown> => ({
   'POST /api/landing-pages': { title: 'Fuzz page', slug: 'fuzz-page', content: '<h1>Fuzz</h1>', page_type: 'html', is_active: true },
   'PUT /api/landing-pages/:id': { title: 'Fuzz page', slug: 'fuzz-page-edited', content: '[]', page_type: 'builder', is_active: false },
   'PATCH /api/landing-pages/:id': { is_active: false },
+  'POST /api/public/lp/:slug/leads': { fields: { email: 'lp.lead@example.com', full_name: 'Page Lead', linkedin: 'https://linkedin.com/in/x' }, url_parameters: { utm_source: 'fuzz' } },
+  'PATCH /api/images/:id': { tags: ['fuzz'] },
+  'POST /api/images/delete': { ids: [randomUUID()], force: false },
 });
 
 /** A valid query per route with a query schema. */
@@ -139,17 +142,23 @@ const sampleQueries = (): Record<string, Record<string, string>> => ({
   'GET /api/calendar/events': { q: 'fuzz', limit: '5', offset: '0' },
   'GET /api/landing-pages': { search: 'fuzz' },
   'GET /api/landing-pages/slug-check': { slug: 'fuzz-page', exclude_id: pageId },
+  'GET /api/images': { search: 'fuzz', filter: 'recent', sort: 'name', page: '1', page_size: '10' },
+  'GET /api/images/usage': { ids: randomUUID() },
+  'DELETE /api/images/:id': { force: 'false' },
+  'GET /api/public/images/:file': { w: '480' },
 });
 
 /** A value for each path parameter that names something that exists. */
 const sampleParam = (url: string, name: string): string | undefined => {
   if (name === 'id') {
-    if (url.includes('sync-batches') || url.startsWith('/api/users')) return randomUUID();
+    if (url.includes('sync-batches') || url.startsWith('/api/users') || url.startsWith('/api/images')) return randomUUID();
     return url.startsWith('/api/tags') ? tagId : url.startsWith('/api/landing-pages') ? pageId : contactId;
   }
   if (name === 'eventId') return eventId;
   if (name === 'campaign') return 'webinar';
   if (name === 'submissionId') return randomUUID();
+  if (name === 'slug') return 'fuzzed-page';
+  if (name === 'file') return 'no-such-image.webp';
   return undefined;
 };
 
