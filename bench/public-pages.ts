@@ -10,16 +10,14 @@
  *
  *   npx tsx bench/public-pages.ts [web dir, default dist/web]
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openPglite } from '../src/server/db/client.ts';
 import { findChromium } from '../tests/e2e/helpers/browser.ts';
+import { CHROME_FLAGS, lighthouse } from './helpers/lighthouse.ts';
 
 const WEB_DIR = path.resolve(process.argv[2] ?? 'dist/web');
 const PAGES = [
@@ -36,16 +34,6 @@ const PAGES = [
 ];
 const LIGHTHOUSE_PAGES = ['/', '/learning-ecosystem-mastery', '/learning-ecosystem-webinar'];
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /** Modules a public page must never load: the staff area, its data layer, the builder. */
 const FORBIDDEN_MODULES = [
@@ -54,7 +42,6 @@ const FORBIDDEN_MODULES = [
   /node_modules\/(@tanstack\/|sonner\/|@dnd-kit\/|react-hook-form\/|papaparse\/)/,
 ];
 
-const execFileAsync = promisify(execFile);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 async function main() {
@@ -75,7 +62,7 @@ async function main() {
     const scripts = await measureWeight(base, chromePath);
     checkNoStaffCode(scripts);
     await signupDialogTime(base, chromePath);
-    await lighthouse(base, chromePath);
+    if (!(await lighthouse(base, chromePath, LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS, 95))) process.exitCode = 1;
   } finally {
     await app.close();
     await database.close();
@@ -170,61 +157,6 @@ function checkNoStaffCode(scripts: Set<string>) {
   console.log(`  ${scripts.size} scripts, ${modules} modules checked: ${offenders.length === 0 ? 'none (PASS)' : 'FOUND (FAIL)'}`);
   for (const offender of offenders) console.log(`    ${offender}`);
   if (offenders.length) process.exitCode = 1;
-}
-
-interface LighthouseReport {
-  categories: { performance: { score: number } };
-  audits: Record<string, { numericValue: number }>;
-  environment: { benchmarkIndex: number };
-}
-
-/** Lighthouse's default mobile run (simulated slow 4G and a 4x slower CPU), several times per page. */
-async function lighthouse(base: string, chromePath: string) {
-  const cli = path.resolve('node_modules/lighthouse/cli/index.js');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mycrm-lighthouse-'));
-  console.log(`\nLighthouse ${lighthouseVersion()} mobile performance (median of ${LIGHTHOUSE_RUNS} runs; goal 95 or more)`);
-  console.log(`  ${'page'.padEnd(30)} ${'score'.padStart(5)}  runs          FCP     LCP     TBT    CLS   benchmarkIndex`);
-  let allMet = true;
-  for (const pagePath of LIGHTHOUSE_PAGES) {
-    const reports: LighthouseReport[] = [];
-    for (let attempt = 0; attempt < LIGHTHOUSE_RUNS; attempt++) {
-      const output = path.join(dir, `report-${attempt}.json`);
-      reports.push(await lighthouseRun(cli, `${base}${pagePath}`, output, chromePath));
-    }
-    reports.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
-    const median = reports[Math.floor(reports.length / 2)]!;
-    const score = Math.round(median.categories.performance.score * 100);
-    allMet &&= score >= 95;
-    const seconds = (audit: string) => `${(median.audits[audit]!.numericValue / 1000).toFixed(1)} s`.padStart(7);
-    console.log(
-      `  ${pagePath.padEnd(30)} ${String(score).padStart(5)}  ${reports.map((r) => Math.round(r.categories.performance.score * 100)).join(', ').padEnd(12)} ${seconds('first-contentful-paint')} ${seconds('largest-contentful-paint')} ${`${Math.round(median.audits['total-blocking-time']!.numericValue)} ms`.padStart(7)} ${median.audits['cumulative-layout-shift']!.numericValue.toFixed(3).padStart(6)}   ${Math.round(median.environment.benchmarkIndex)}`,
-    );
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
-  console.log(`  goal: ${allMet ? 'met' : 'NOT met'}`);
-  if (!allMet) process.exitCode = 1;
-}
-
-/** One Lighthouse run; a run that fails to record its trace (it happens) is tried again, twice at most. */
-async function lighthouseRun(cli: string, url: string, output: string, chromePath: string): Promise<LighthouseReport> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      // Asynchronously: the server under test runs in this process and must keep answering.
-      await execFileAsync(
-        process.execPath,
-        [cli, url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${output}`, `--chrome-flags=${CHROME_FLAGS.join(' ')}`],
-        { env: { ...process.env, CHROME_PATH: chromePath } },
-      );
-      return JSON.parse(fs.readFileSync(output, 'utf8')) as LighthouseReport;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      console.log(`  (Lighthouse run failed, trying again: ${(error as Error).message.split('\n').find((l) => l.includes('Runtime error')) ?? 'see above'})`);
-    }
-  }
-}
-
-function lighthouseVersion(): string {
-  return (JSON.parse(fs.readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }).version;
 }
 
 await main();
