@@ -24,6 +24,7 @@ export function PageDocument({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         {robots ? <meta name="robots" content={robots} /> : null}
         <style dangerouslySetInnerHTML={{ __html: css }} />
       </head>

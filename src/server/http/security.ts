@@ -36,6 +36,9 @@ export async function registerSecurityHeaders(
       },
     },
     frameguard: { action: 'sameorigin' },
+    // Not helmet's no-referrer: under it a browser sends `Origin: null` with a plain form post (a page
+    // working without JavaScript), which the CSRF check must refuse. Other sites still learn nothing.
+    referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: isProduction ? undefined : false,
     crossOriginEmbedderPolicy: false,
   });

@@ -53,6 +53,8 @@ const siteRoutes: RouteObject[] = [
   sitePage('/webinar-danke', async () => ({ default: (await sitePages()).ThanksPage }), { namespaces: ['thanks'] }),
   sitePage('/2025-09-23-e3webinar', async () => ({ default: (await sitePages()).ReplayPage }), { namespaces: ['replay'] }),
   sitePage('/learning-ecosystem-mastery', async () => ({ default: (await sitePages()).MasteryPage }), { namespaces: ['mastery'] }),
+  // A landing page of type react shows the waiting-list page (the server sends its prerendered HTML).
+  sitePage('/lp/:slug', async () => ({ default: (await sitePages()).MasteryPage }), { namespaces: ['mastery'] }),
   sitePage('*', () => import('@web/features/not-found/not-found-page.tsx'), { namespaces: ['notFound'] }),
 ];
 
