@@ -115,14 +115,15 @@ async function signupDialogTime(base: string, chromePath: string) {
   for (let run = 0; run < SIGNUP_RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const page = await context.newPage();
-    await page.addInitScript(() => {
+    // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
+    await page.addInitScript(`(() => {
       const seen = () => {
         const dialog = document.querySelector('[role="dialog"]');
-        if (dialog && dialog.getBoundingClientRect().height > 0) (window as unknown as { __shownAt: number }).__shownAt = performance.now();
+        if (dialog && dialog.getBoundingClientRect().height > 0) window.__shownAt = performance.now();
         else requestAnimationFrame(seen);
       };
       requestAnimationFrame(seen);
-    });
+    })()`);
     await page.goto(`${base}${SIGNUP_LINK}`);
     await page.waitForFunction(() => '__shownAt' in window, undefined, { timeout: 30_000 });
     times.push(await page.evaluate(() => (window as unknown as { __shownAt: number }).__shownAt));
