@@ -20,7 +20,9 @@ export function rawRequest(
   if (body !== undefined) lines.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
   const request = `${lines.join('\r\n')}\r\n\r\n${body ?? ''}`;
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+    // Written, not ended: a client that half-closes its side may be hung up on before the answer
+    // comes (Node does so when the answer waits on the database); `Connection: close` ends it.
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);

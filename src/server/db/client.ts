@@ -51,36 +51,61 @@ export async function openPostgres(url: string): Promise<Database> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
   }
-  return { db, driver: 'postgres', listen: (channel, onMessage) => listenPostgres(pool, channel, onMessage), close: () => pool.end() };
+  // Listeners hold connections of their own; closing the database ends them too.
+  const listeners = new Set<() => Promise<void>>();
+  return {
+    db,
+    driver: 'postgres',
+    async listen(channel, onMessage) {
+      const stop = await listenPostgres(url, channel, onMessage);
+      const unlisten = async () => {
+        listeners.delete(unlisten);
+        await stop();
+      };
+      listeners.add(unlisten);
+      return unlisten;
+    },
+    async close() {
+      await Promise.all([...listeners].map((unlisten) => unlisten()));
+      await pool.end();
+    },
+  };
 }
 
-/** LISTEN on a connection of its own (a pooled one would hand notifications to whoever borrows it). */
-async function listenPostgres(pool: pg.Pool, channel: string, onMessage: (payload: string | null) => void) {
+/**
+ * LISTEN on a connection of its own, outside the pool (a pooled one would hand notifications to
+ * whoever borrows it). A lost connection is reported as null (notifications may have been missed)
+ * and made again a second later, until stopped.
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>> {
   let stopped = false;
-  let client: pg.PoolClient | undefined;
+  let client: pg.Client | undefined;
+  const lost = (lostClient: pg.Client) => {
+    if (client !== lostClient) return;
+    client = undefined;
+    void lostClient.end().catch(() => undefined);
+    onMessage(null);
+    if (!stopped) setTimeout(() => void connect(), 1_000).unref();
+  };
   const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    // Every error of this connection, now or later, means the same: it is gone.
+    next.on('error', () => lost(next));
+    next.on('notification', (message) => message.channel === channel && onMessage(message.payload ?? ''));
     try {
-      client = await pool.connect();
-      client.on('notification', (message) => message.channel === channel && onMessage(message.payload ?? ''));
-      client.once('error', () => {
-        client?.release(true);
-        client = undefined;
-        onMessage(null);
-        if (!stopped) setTimeout(() => void connect(), 1_000).unref();
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch {
-      client?.release(true);
-      client = undefined;
-      onMessage(null);
-      if (!stopped) setTimeout(() => void connect(), 1_000).unref();
+      lost(next);
     }
   };
   await connect();
   return async () => {
     stopped = true;
-    await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-    client?.release();
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => undefined);
   };
 }
 
