@@ -163,7 +163,7 @@ describe('first run', () => {
     expect(server.output()).not.toContain('/setup?token=');
     // Cookies ignore ports: the session from before the restart is still valid, since it lives in the database.
     await page.goto(`${server.baseUrl}/crm/contacts`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Contacts' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Contacts', exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${server.baseUrl}/login`);
     await page.getByLabel('Email').fill(EMAIL);
