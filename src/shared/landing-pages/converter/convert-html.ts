@@ -1,0 +1,68 @@
+import { parseDocument } from 'htmlparser2';
+import type { Element, ParentNode } from 'domhandler';
+import { pageContentSchema } from '../content-schema.ts';
+import { createSection } from '../create.ts';
+import { newNodeId, type IdMaker } from '../ids.ts';
+import type { PageContent, SectionNode } from '../types.ts';
+import { limitDepth } from './depth-limit.ts';
+import { attr, classString, findElement, findElements, styleOf } from './dom.ts';
+import { LabelIndex } from './forms.ts';
+import { HtmlConverter } from './html-converter.ts';
+import { CONVERTER_MESSAGES, HTML_MAX_BYTES } from './messages.ts';
+import { sectionRoots, type SectionRoot } from './section-roots.ts';
+import { documentBase, urlResolver } from './urls.ts';
+
+export interface ConvertOptions {
+  readonly makeId?: IdMaker;
+  /** The address the HTML came from: relative links and images are made absolute against it. */
+  readonly pageUrl?: string;
+}
+
+export type ConversionResult =
+  | {
+      readonly ok: true;
+      readonly sections: PageContent;
+      /** What did not convert one to one (a date field became a text field, a map became a link ...). */
+      readonly warnings: readonly string[];
+    }
+  | { readonly ok: false; readonly message: string };
+
+const RELATIVE_WARNING = 'Relative links and image addresses were kept as they are: convert from the URL to make them point to the original site';
+
+/**
+ * Converts HTML into builder sections (spec 001, 2.8 and 5.5). Runs in the browser and in Node. The
+ * result passes the content schema, so it can be saved as a builder page as it is.
+ */
+export function convertHtml(html: string, options: ConvertOptions = {}): ConversionResult {
+  if (html.trim() === '') return { ok: false, message: CONVERTER_MESSAGES.emptyInput };
+  if (new TextEncoder().encode(html).length > HTML_MAX_BYTES) return { ok: false, message: CONVERTER_MESSAGES.tooLarge };
+
+  const document = parseDocument(html);
+  const body: ParentNode = findElement(document, (el) => el.name === 'body') ?? document;
+  const baseHref = findElement(document, (el) => el.name === 'base' && attr(el, 'href') !== undefined);
+  let relative = false;
+  const urls = urlResolver(documentBase(options.pageUrl, baseHref ? attr(baseHref, 'href') : undefined), () => (relative = true));
+  const linkedIds = new Set(findElements(body, (el) => el.name === 'a').flatMap((a) => (attr(a, 'href')?.startsWith('#') ? [attr(a, 'href')!.slice(1)] : [])));
+  const makeId = options.makeId ?? newNodeId;
+  const converter = new HtmlConverter(makeId, urls, new LabelIndex(body), linkedIds);
+
+  const inlineCache = new WeakMap<Element, boolean>();
+  const sections = sectionRoots(body, inlineCache)
+    .map((root) => toSection(root, converter, makeId, linkedIds))
+    .filter((section) => section.components.length > 0);
+  if (sections.length === 0) return { ok: false, message: CONVERTER_MESSAGES.noContent };
+
+  const parsed = pageContentSchema.safeParse(sections.map((section) => ({ ...section, components: limitDepth(section.components) })));
+  if (!parsed.success) return { ok: false, message: CONVERTER_MESSAGES.failed };
+  const warnings = [...converter.warnings, ...(relative ? [RELATIVE_WARNING] : [])];
+  return { ok: true, sections: parsed.data, warnings };
+}
+
+function toSection(root: SectionRoot, converter: HtmlConverter, makeId: IdMaker, linkedIds: ReadonlySet<string>): SectionNode {
+  if (root.kind === 'loose') return { ...createSection('section', {}, makeId), components: converter.convertNodes(root.nodes) };
+  const { components, ownsElement } = converter.sectionContents(root.el);
+  if (!ownsElement) return { ...createSection('section', {}, makeId), components };
+  const id = attr(root.el, 'id');
+  const props = { tailwindClasses: classString(root.el), ...(id && linkedIds.has(id) ? { anchor: id } : {}) };
+  return { ...createSection('section', props, makeId), styles: styleOf(root.el), components };
+}
