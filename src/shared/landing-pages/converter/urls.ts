@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import { SOCIAL_PLATFORMS } from '../constants.ts';
+import type { SOCIAL_PLATFORMS } from '../constants.ts';
 import { attr, classTokens } from './dom.ts';
 
 /**
