@@ -1,15 +1,14 @@
 import { parseDocument } from 'htmlparser2';
-import type { Element, ParentNode } from 'domhandler';
+import type { ParentNode } from 'domhandler';
 import { pageContentSchema } from '../content-schema.ts';
-import { createSection } from '../create.ts';
 import { newNodeId, type IdMaker } from '../ids.ts';
-import type { PageContent, SectionNode } from '../types.ts';
+import type { PageContent } from '../types.ts';
 import { limitDepth } from './depth-limit.ts';
-import { attr, classString, findElement, findElements, styleOf } from './dom.ts';
+import { attr, findElement, findElements } from './dom.ts';
 import { LabelIndex } from './forms.ts';
 import { HtmlConverter } from './html-converter.ts';
 import { CONVERTER_MESSAGES, HTML_MAX_BYTES } from './messages.ts';
-import { sectionRoots, type SectionRoot } from './section-roots.ts';
+import { sectionRoots } from './section-roots.ts';
 import { documentBase, urlResolver } from './urls.ts';
 
 export interface ConvertOptions {
@@ -46,9 +45,8 @@ export function convertHtml(html: string, options: ConvertOptions = {}): Convers
   const makeId = options.makeId ?? newNodeId;
   const converter = new HtmlConverter(makeId, urls, new LabelIndex(body), linkedIds);
 
-  const inlineCache = new WeakMap<Element, boolean>();
-  const sections = sectionRoots(body, inlineCache)
-    .map((root) => toSection(root, converter, makeId, linkedIds))
+  const sections = sectionRoots(body, new WeakMap())
+    .map((root) => converter.section(root))
     .filter((section) => section.components.length > 0);
   if (sections.length === 0) return { ok: false, message: CONVERTER_MESSAGES.noContent };
 
@@ -56,13 +54,4 @@ export function convertHtml(html: string, options: ConvertOptions = {}): Convers
   if (!parsed.success) return { ok: false, message: CONVERTER_MESSAGES.failed };
   const warnings = [...converter.warnings, ...(relative ? [RELATIVE_WARNING] : [])];
   return { ok: true, sections: parsed.data, warnings };
-}
-
-function toSection(root: SectionRoot, converter: HtmlConverter, makeId: IdMaker, linkedIds: ReadonlySet<string>): SectionNode {
-  if (root.kind === 'loose') return { ...createSection('section', {}, makeId), components: converter.convertNodes(root.nodes) };
-  const { components, ownsElement } = converter.sectionContents(root.el);
-  if (!ownsElement) return { ...createSection('section', {}, makeId), components };
-  const id = attr(root.el, 'id');
-  const props = { tailwindClasses: classString(root.el), ...(id && linkedIds.has(id) ? { anchor: id } : {}) };
-  return { ...createSection('section', props, makeId), styles: styleOf(root.el), components };
 }

@@ -193,6 +193,23 @@ export function plainText(root: AnyNode): string {
   return parts.join('').replace(HTML_SPACE, ' ').trim();
 }
 
+const CONTENT_TAGS = new Set(['img', 'picture', 'video', 'audio', 'iframe', 'embed', 'object', 'input', 'select', 'textarea', 'button', 'hr', 'lite-youtube']);
+
+/** Whether an element shows anything: text, an image, a player, a control or a rule (not an empty box). */
+export function hasContent(root: Element): boolean {
+  const stack: AnyNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) {
+      if (!isBlank(node.data)) return true;
+    } else if (isElement(node) && (node === root || !isIgnored(node))) {
+      if (CONTENT_TAGS.has(node.name)) return true;
+      for (const child of node.children) stack.push(child);
+    }
+  }
+  return false;
+}
+
 /** A pixel count as written in a width or height attribute ('400', '400px', '50%') as a CSS length. */
 export function lengthAttr(el: Element, name: 'width' | 'height'): string | undefined {
   const value = attr(el, name);

@@ -47,8 +47,8 @@ export function wrappedControls(label: Element): Element[] {
 }
 
 const INPUT_TYPE_SET = new Set<string>(INPUT_TYPES);
-/** Types with no input component of their own that still take typed text. */
-const TEXT_LIKE = new Set(['search', 'date', 'time', 'datetime-local', 'month', 'week', 'color', 'range', 'file']);
+/** Types with no input component of their own that a text field stands in for, less well (search is just text). */
+const TEXT_LIKE = new Set(['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range', 'file']);
 
 export type ControlDescription =
   | { readonly type: 'input' | 'textarea' | 'select' | 'checkbox' | 'radio'; readonly props: Record<string, unknown>; readonly note?: string }

@@ -1,9 +1,10 @@
 import type { AnyNode, Element } from 'domhandler';
 import { COMPONENT_DEFINITIONS, equalColumnWidths, type ComponentType } from '../component-definitions.ts';
 import { GRID, HEADING_LEVEL_CLASSES, type HeadingLevel } from '../constants.ts';
-import { createComponent } from '../create.ts';
+import { createComponent, createSection } from '../create.ts';
 import type { IdMaker } from '../ids.ts';
-import type { ComponentNode, Props } from '../types.ts';
+import { formatCustomCss, parseCustomCss } from '../custom-css.ts';
+import type { ComponentNode, Props, SectionNode, Styles } from '../types.ts';
 import {
   attr,
   childrenNamed,
@@ -28,12 +29,15 @@ import { describeControl, isControl, wrappedControls, type LabelIndex } from './
 import { inlinePieces, type InlineRules, type InlineText, type TextLink } from './inline-text.ts';
 import { columnLayout, columnWeights, columnWidths, gridGap, type ColumnLayout } from './layout.ts';
 import { frameProps, imageProps, scriptedYouTube, videoProps, type MediaProps } from './media.ts';
+import type { SectionRoot } from './section-roots.ts';
 import { buttonVariant, isButtonLike, socialPlatform, type UrlResolver } from './urls.ts';
 
 /** Past this many nested elements the rest of a branch is read as plain text and images (hostile or broken markup). */
 export const DOM_DEPTH_LIMIT = 200;
 
 type TextKind = { readonly type: 'paragraph' } | { readonly type: 'heading'; readonly level: HeadingLevel };
+/** Longer than this, a link made of boxes is a card of text rather than a button. */
+const TEXT_LINK_MAX = 80;
 const PARAGRAPH: TextKind = { type: 'paragraph' };
 
 /** Elements whose own meaning the converter reads; any other element is a generic box of content. */
@@ -118,6 +122,7 @@ export class HtmlConverter {
       standsAlone: (el) => isAtomic(el) || (el.name === 'a' && isButtonLike(el)) || (el.name === 'label' && wrappedControls(el).length > 0),
       skip: (el) => el.name === 'label' && this.labels.isConsumed(el),
       href: (el) => this.urls.href(attr(el, 'href')),
+      breaksLine: drawnAsBlock,
     };
   }
 
@@ -149,8 +154,9 @@ export class HtmlConverter {
     let classes = classString(el);
     if (node.type === 'heading') {
       const level = node.props.level as HeadingLevel;
-      // Without a size of its own a heading would look like body text (Tailwind resets h1-h6): give it its level's.
-      if (!classes.split(' ').some((c) => TAILWIND_TEXT_SIZE.test(c))) classes = joinClasses(classes, HEADING_LEVEL_CLASSES[level]);
+      // Without a size of its own a heading would look like body text (Tailwind resets h1-h6): give it its
+      // level's size and weight (not its colour, which the page around it decides).
+      if (!classes.split(' ').some((c) => TAILWIND_TEXT_SIZE.test(c))) classes = joinClasses(classes, levelSize(level));
     }
     return { ...node, props: { ...node.props, tailwindClasses: classes, ...this.anchorOf(el) }, styles: styleOf(el) };
   }
@@ -168,7 +174,7 @@ export class HtmlConverter {
     const draws = classes !== '' || Object.keys(styles).length > 0 || Object.keys(props).length > 0;
     if (!draws) return items;
     const only = items.length === 1 ? items[0]! : undefined;
-    if (only?.type === 'container' && Object.keys(props).length === 0 && !only.props.href && !only.props.anchor && !only.props.action) {
+    if (only?.type === 'container' && Object.keys(props).length === 0 && isPlainContainer(only)) {
       const childCss = only.styles.customCSS;
       const css = [styles.customCSS, childCss].filter(Boolean).join('; ');
       return [{ ...only, props: { ...only.props, tailwindClasses: joinClasses(classes, String(only.props.tailwindClasses ?? '')) }, styles: css ? { customCSS: css } : {} }];
@@ -195,11 +201,16 @@ export class HtmlConverter {
     return mergeSocialLinks(out);
   }
 
-  /** What a section made from this element holds (the section itself carries the element's classes). */
-  sectionContents(el: Element): { components: ComponentNode[]; ownsElement: boolean } {
-    if (el.name === 'tr') return { components: this.rowItems(el), ownsElement: true };
-    if (this.isGenericBlock(el)) return { components: this.blockContents(el), ownsElement: true };
-    return { components: this.element(el), ownsElement: false };
+  /** A section of the page: a top-level element (its classes, style and anchor on the section), or loose content. */
+  section(root: SectionRoot): SectionNode {
+    if (root.kind === 'loose') return { ...createSection('section', {}, this.makeId), components: this.convertNodes(root.nodes) };
+    const { el } = root;
+    if ((!this.isGenericBlock(el) && el.name !== 'tr') || scriptedYouTube(el)) return { ...createSection('section', {}, this.makeId), components: this.element(el) };
+    const layout = el.name === 'tr' ? null : columnLayout(el, this.inlineCache);
+    const components = el.name === 'tr' ? this.rowItems(el) : layout ? this.grids(el, layout, false) : this.convertNodes(contentChildren(el));
+    // A section that is itself a row of columns keeps the layout classes on its grids and the rest itself.
+    const { classes, styles } = layout ? withoutLayout(el) : { classes: classString(el), styles: styleOf(el) };
+    return { ...createSection('section', { tailwindClasses: classes, ...this.anchorOf(el) }, this.makeId), styles, components };
   }
 
   /** A run of inline content: text with its links, and the images, controls and buttons standing in it. */
@@ -218,6 +229,13 @@ export class HtmlConverter {
   /** An `<a>` holding only text (no image or control): a link that can become a button. */
   private isPlainLink(el: Element): boolean {
     return el.name === 'a' && attr(el, 'href') !== undefined && !findElement(el, (child) => isAtomic(child) || child.name === 'a');
+  }
+
+  /** A link whose boxes hold one short line of text and nothing else (no image, heading or list). */
+  private isTextOnlyLink(a: Element): boolean {
+    if (findElement(a, (child) => isAtomic(child) || HEADING_TAGS.has(child.name) || /^(?:ul|ol|table|a)$/.test(child.name))) return false;
+    const text = plainText(a);
+    return text !== '' && text.length <= TEXT_LINK_MAX;
   }
 
   /** An element standing in running text; inside a link, an image or button keeps the link. */
@@ -274,8 +292,13 @@ export class HtmlConverter {
         return this.control(el, this.labels.labelFor(el));
       case 'label':
         return this.label(el);
-      case 'a':
-        return isInline(el, this.inlineCache) ? this.link(el) : this.block(el, this.linkProps(el));
+      case 'a': {
+        // A link of a few words is a link (or a button) whatever boxes it draws them with; a linked card keeps its boxes.
+        if (isInline(el, this.inlineCache) || this.isTextOnlyLink(el)) return this.link(el);
+        const items = this.block(el, this.linkProps(el));
+        // An icon in a box (<a><div><svg>) is an icon link.
+        return items.length > 0 ? items : this.link(el);
+      }
       case 'blockquote':
         return this.testimonial(el, undefined, el) ?? this.block(el);
       case 'figure':
@@ -306,19 +329,13 @@ export class HtmlConverter {
     const children = contentChildren(el);
     if (children.every((child) => isText(child) || isInline(child as Element, this.inlineCache))) {
       const items = this.inline(children);
+      if (items.length === 0) return this.emptyBox(el);
       if (items.length === 1 && items[0]!.type === 'paragraph' && Object.keys(extra).length === 0) return [this.restyle(items[0]!, el)];
       return this.wrap(el, items, extra);
     }
     const items = this.convertNodes(children);
     if (items.length === 0) return this.emptyBox(el);
     return this.wrap(el, items, extra);
-  }
-
-  /** What a box holds, without the box: its grid(s) when its children are columns, else its children. */
-  private blockContents(el: Element): ComponentNode[] {
-    const layout = columnLayout(el, this.inlineCache);
-    if (layout) return this.grids(el, layout);
-    return this.convertNodes(contentChildren(el));
   }
 
   /** An empty box that still shows something: a spacer or a divider of a page builder. */
@@ -328,7 +345,9 @@ export class HtmlConverter {
       const height = /(?:^|;)\s*height\s*:\s*([^;]+)/i.exec(el.attribs.style ?? '')?.[1]?.trim();
       return [this.node('spacer', { height: height ?? '2rem' }, el)];
     }
-    if (attr(el, 'role') === 'separator' || tokens.some((t) => /(?:^|[-_])(?:divider|separator)$/.test(t))) {
+    // A rule drawn as an empty box: a page builder's divider, or an e-mail's cell with only a border.
+    const bordered = /(?:^|;)\s*border-(?:top|bottom)\s*:\s*\d/i.test(el.attribs.style ?? '');
+    if (attr(el, 'role') === 'separator' || bordered || tokens.some((t) => /(?:^|[-_])(?:divider|separator)$/.test(t))) {
       return [this.node('divider', { type: 'horizontal' }, el)];
     }
     return [];
@@ -358,18 +377,21 @@ export class HtmlConverter {
   }
 
   /**
-   * One grid per row of columns. A single row is the element itself (its classes on the grid); several
-   * rows (six cards in grid-cols-3) go into a container that keeps the element's other classes, each
-   * row's grid taking the layout classes.
+   * One grid per row of columns. A single row is the element itself (its classes and style on the
+   * grid); several rows (six cards in grid-cols-3) go into a container that keeps the element's other
+   * classes and style, each row's grid taking the layout classes. `boxed` false: the caller (a section)
+   * carries the other classes and style itself.
    */
-  private grids(el: Element, layout: ColumnLayout): ComponentNode[] {
-    if (layout.rows.length === 1) return [this.grid(layout.rows[0]!, layout.columns, layout.weights, el, classString(el), true)];
-    const tokens = classTokens(el);
-    const layoutClasses = tokens.filter((t) => GRID_LAYOUT_CLASS.test(t)).join(' ');
-    const otherClasses = tokens.filter((t) => !GRID_LAYOUT_CLASS.test(t)).join(' ');
+  private grids(el: Element, layout: ColumnLayout, boxed = true): ComponentNode[] {
+    const layoutClasses = classTokens(el).filter((t) => GRID_LAYOUT_CLASS.test(t)).join(' ');
+    if (layout.rows.length === 1) {
+      if (boxed) return [this.grid(layout.rows[0]!, layout.columns, layout.weights, el, classString(el), true)];
+      return [this.grid(layout.rows[0]!, layout.columns, layout.weights, el, layoutClasses, false)];
+    }
     const rows = layout.rows.map((row) => this.grid(row, layout.columns, undefined, el, layoutClasses, false));
-    if (!otherClasses && Object.keys(styleOf(el)).length === 0) return rows;
-    return [this.node('container', { padding: '', maxWidth: '', tailwindClasses: otherClasses }, el, rows)];
+    const { classes, styles } = withoutLayout(el);
+    if (!boxed || (!classes && Object.keys(styles).length === 0)) return rows;
+    return [{ ...this.node('container', { padding: '', maxWidth: '', tailwindClasses: classes }, undefined, rows), styles }];
   }
 
   /** `from`: the row element, whose gap setting the grid follows; `own`: whether the grid also takes its style. */
@@ -383,7 +405,13 @@ export class HtmlConverter {
   private cell(kid: Element | undefined, columnIndex: number): ComponentNode {
     const props = { columnIndex, padding: '' };
     if (!kid) return this.node('gridCell', props, undefined, []);
-    if (this.isGenericBlock(kid) || kid.name === 'td' || kid.name === 'th') return this.node('gridCell', props, kid, this.blockContents(kid));
+    if ((this.isGenericBlock(kid) || kid.name === 'td' || kid.name === 'th') && !scriptedYouTube(kid)) {
+      // A column that is itself a row of columns: the cell keeps its other classes, the inner grid the layout ones.
+      const layout = columnLayout(kid, this.inlineCache);
+      if (!layout) return this.node('gridCell', props, kid, this.convertNodes(contentChildren(kid)));
+      const { classes, styles } = withoutLayout(kid);
+      return { ...this.node('gridCell', { ...props, tailwindClasses: classes }, undefined, this.grids(kid, layout, false)), styles };
+    }
     const items = isInline(kid, this.inlineCache) ? this.inline([kid]) : this.element(kid);
     return this.node('gridCell', props, undefined, items);
   }
@@ -416,14 +444,19 @@ export class HtmlConverter {
     return [this.node('list', withLinks({ items: texts, type: el.name === 'ol' ? 'ol' : 'ul' }, links), el)];
   }
 
-  /** An item that is a line of text (with links), possibly with a nested list of such items. */
+  /**
+   * An item that is a line of text (with links), possibly with a nested list of such items. The line
+   * may sit in one paragraph of its own (rich-text editors write `<li><p>...</p></li>`).
+   */
   private isSimpleItem(li: Element): boolean {
+    const paragraphs = elementChildren(li).filter((child) => child.name === 'p');
+    if (paragraphs.length > 1) return false;
     return !findElement(
       li,
       (child) =>
         isAtomic(child) ||
         (child.name === 'a' && isButtonLike(child)) ||
-        (!isInline(child, this.inlineCache) && child.name !== 'ul' && child.name !== 'ol' && child.name !== 'li'),
+        (!isInline(child, this.inlineCache) && !/^(?:ul|ol|li|p)$/.test(child.name)),
     );
   }
 
@@ -484,7 +517,7 @@ export class HtmlConverter {
   /** A label's text (and links) without the controls inside it. */
   private labelText(label: Element | undefined): InlineText | undefined {
     if (!label) return undefined;
-    const rules: InlineRules = { standsAlone: () => false, skip: (el) => isControl(el), href: this.inlineRules.href };
+    const rules: InlineRules = { ...this.inlineRules, standsAlone: () => false, skip: (el) => isControl(el) };
     const pieces = inlinePieces(contentChildren(label), rules);
     const texts = pieces.flatMap((piece) => (piece.kind === 'text' ? [piece.text] : []));
     if (texts.length === 0) return undefined;
@@ -595,6 +628,37 @@ export class HtmlConverter {
     });
     return [...(text ? [this.node('paragraph', { text })] : []), ...images];
   }
+}
+
+function levelSize(level: HeadingLevel): string {
+  return HEADING_LEVEL_CLASSES[level]
+    .split(' ')
+    .filter((c) => !/^text-(?:gray|slate|zinc|neutral|stone)-/.test(c))
+    .join(' ');
+}
+
+const CONTAINER_PROPS = new Set(Object.keys(COMPONENT_DEFINITIONS.container.fields));
+
+/** A container with nothing of its own but classes and style (no link, anchor or form settings): wrappers may merge into it. */
+function isPlainContainer(node: ComponentNode): boolean {
+  return Object.keys(node.props).every((prop) => CONTAINER_PROPS.has(prop));
+}
+
+/** Style declarations that lay out columns: the grids take them, the box around several rows must not. */
+const LAYOUT_STYLES = new Set(['display', 'gridTemplateColumns', 'gridTemplateRows', 'gridAutoFlow', 'gap', 'columnGap', 'rowGap', 'flexDirection', 'flexWrap']);
+
+/** An element's classes and style without what lays out its columns. */
+function withoutLayout(el: Element): { classes: string; styles: Styles } {
+  const classes = classTokens(el).filter((t) => !GRID_LAYOUT_CLASS.test(t)).join(' ');
+  const style = Object.fromEntries(Object.entries(parseCustomCss(el.attribs.style)).filter(([name]) => !LAYOUT_STYLES.has(name)));
+  const css = formatCustomCss(style);
+  return { classes, styles: css ? { customCSS: css } : {} };
+}
+
+/** An inline element that its classes or style draw as a block (Tailwind's and Bootstrap's display utilities). */
+function drawnAsBlock(el: Element): boolean {
+  if (classTokens(el).some((t) => /^(?:block|d-block|flex|d-flex|grid)$/.test(t))) return true;
+  return /(?:^|;)\s*display\s*:\s*(?:block|flex|grid)/i.test(el.attribs.style ?? '');
 }
 
 function formProps(form: Element): Record<string, string> {

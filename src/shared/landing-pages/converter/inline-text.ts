@@ -28,6 +28,8 @@ export interface InlineRules {
   standsAlone(el: Element): boolean;
   /** Elements that add nothing here (a label already given to its control). */
   skip(el: Element): boolean;
+  /** Inline elements drawn as blocks (a span with class 'block'): their text starts and ends a line. */
+  breaksLine(el: Element): boolean;
   href(el: Element): string | undefined;
 }
 
@@ -67,7 +69,8 @@ class TextBuffer {
 
   finish(): InlineText | undefined {
     const text = normalise(this.raw);
-    if (text === '') return undefined;
+    // Only no-break spaces (an e-mail's spacer cell) is no text.
+    if (/^\s*$/.test(text)) return undefined;
     const all = (count: number) => this.letters > 0 && count === this.letters;
     return { text, links: this.links, bold: all(this.boldLetters), italic: all(this.italicLetters), underline: all(this.underlineLetters) };
   }
@@ -105,13 +108,14 @@ export function inlinePieces(nodes: readonly AnyNode[], rules: InlineRules): Inl
   };
 
   // Iterative walk with explicit exits, so deep inline nesting cannot exhaust the stack.
-  type Step = { node: AnyNode } | { exit: Element; link: boolean };
+  type Step = { node: AnyNode } | { exit: Element; link: boolean; line: boolean };
   const stack: Step[] = [...nodes].reverse().map((node) => ({ node }));
   while (stack.length > 0) {
     const step = stack.pop()!;
     if ('exit' in step) {
       adjustStyle(style, step.exit.name, -1);
       if (step.link) closeLink(openLinks.pop()!);
+      if (step.line) buffer.lineBreak();
       continue;
     }
     const { node } = step;
@@ -132,7 +136,9 @@ export function inlinePieces(nodes: readonly AnyNode[], rules: InlineRules): Inl
     const href = node.name === 'a' ? rules.href(node) : undefined;
     if (href !== undefined) openLinks.push({ href, start: buffer.length });
     adjustStyle(style, node.name, 1);
-    stack.push({ exit: node, link: href !== undefined });
+    const line = rules.breaksLine(node);
+    if (line) buffer.lineBreak();
+    stack.push({ exit: node, link: href !== undefined, line });
     for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]! });
   }
   flush();

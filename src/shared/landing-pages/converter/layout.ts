@@ -66,7 +66,7 @@ function isFlexRow(el: Element, tokens: readonly string[]): boolean {
 }
 
 /** Frameworks' row containers whose children are columns. */
-const ROW_CLASSES = /^(?:row|form-row|w-row|sqs-row|elementor-row|elementor-container|wp-block-columns|columns|et_pb_row|w-layout-grid|vc_row)$/;
+const ROW_CLASSES = /^(?:row|form-row|w-row|sqs-row|elementor-row|elementor-container|wp-block-columns|columns|et_pb_row|vc_row)$/;
 
 /** A column's share of the row, in the unit of its framework (12ths, percent or a fraction), if its markup says. */
 function columnWeight(el: Element): number | undefined {
@@ -91,9 +91,9 @@ function columnWeight(el: Element): number | undefined {
   return percentWidth ? Number(percentWidth[1]) / 100 : undefined;
 }
 
-/** Whether an element is a column of content rather than a single inline thing (a button, an icon). */
+/** Whether an element is a column of content rather than a single thing in a row (a link, a button, a heading). */
 function isColumnLike(el: Element, inlineCache: WeakMap<Element, boolean>): boolean {
-  return !isInline(el, inlineCache) && !/^(?:h[1-6]|p|hr|br|label)$/.test(el.name);
+  return !isInline(el, inlineCache) && !/^(?:h[1-6]|p|hr|br|label|a|button)$/.test(el.name);
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -135,9 +135,17 @@ export function columnLayout(el: Element, inlineCache: WeakMap<Element, boolean>
   const explicit = tailwindColumns(tokens) ?? styleColumns(el);
   if (explicit !== undefined) {
     if (explicit < 2 || explicit > GRID.maxColumns) return null;
-    if (kids.length <= explicit) return single(kids);
+    if (kids.length <= explicit) {
+      // col-span-N shares out the grid's columns (a span of 2 beside one of 1: '2fr 1fr').
+      const spans = kids.map((kid) => Number(widestValue(classTokens(kid), /^(?:([a-z0-9]+):)?col-span-(\d+)$/) ?? 1));
+      const layout = single(kids);
+      return layout && spans.some((span) => span > 1) ? { ...layout, weights: spans } : layout;
+    }
     return { rows: chunk(kids, explicit), columns: explicit };
   }
+
+  // Webflow's grid lays out its children as columns by a stylesheet the markup does not carry.
+  if (tokens.includes('w-layout-grid')) return single(kids);
 
   const framedColumns = kids.every((kid) => columnWeight(kid) !== undefined || classTokens(kid).some((t) => /^(?:col|col-(?:sm|md|lg|xl|xxl)|column|w-col|wp-block-column|elementor-column|sqs-col)$/.test(t)));
   if (tokens.some((t) => ROW_CLASSES.test(t)) && framedColumns) {

@@ -1,5 +1,5 @@
 import type { AnyNode, Element, ParentNode } from 'domhandler';
-import { classTokens, contentChildren, elementChildren, HEADING_TAGS, isBlank, isElement, isInline, isText } from './dom.ts';
+import { classTokens, contentChildren, elementChildren, hasContent, HEADING_TAGS, isBlank, isElement, isInline, isText } from './dom.ts';
 import { columnLayout } from './layout.ts';
 
 /**
@@ -52,7 +52,9 @@ export function sectionRoots(parent: ParentNode, inlineCache: WeakMap<Element, b
 
 function rootsOf(parent: ParentNode, inlineCache: WeakMap<Element, boolean>, depth: number): SectionRoot[] {
   const kids = contentChildren(parent).filter((node) => !(isText(node) && isBlank(node.data)));
-  const only = kids.length === 1 ? kids[0] : undefined;
+  // Empty boxes (an overlay, a script's mount point) do not count when looking for the page's wrapper.
+  const shown = kids.filter((node) => !isElement(node) || hasContent(node));
+  const only = shown.length === 1 ? shown[0] : undefined;
   if (only && isElement(only) && depth < MAX_LOOK_THROUGH) {
     const inner = lookThrough(only, inlineCache);
     if (inner) return rootsOf(inner, inlineCache, depth + 1);
@@ -88,15 +90,24 @@ function rootsOf(parent: ParentNode, inlineCache: WeakMap<Element, boolean>, dep
 function lookThrough(el: Element, inlineCache: WeakMap<Element, boolean>): ParentNode | undefined {
   if (el.name === 'table') return loneCell(el);
   if (!isWrapper(el) || columnLayout(el, inlineCache)) return undefined;
-  const blocks = elementChildren(el).filter((child) => !isInline(child, inlineCache) && !LOOSE_TAGS.has(child.name));
+  const blocks = elementChildren(el).filter((child) => !isInline(child, inlineCache) && !LOOSE_TAGS.has(child.name) && hasContent(child));
   return classTokens(el).length === 0 || blocks.length >= 2 ? el : undefined;
 }
 
-/** Whether an element is a wrapper whose children are the sections (`<main>`, a div of `<section>`s). */
+/**
+ * Whether an element is a wrapper whose children are the sections: `<main>`, a div of `<section>`s,
+ * an e-mail's table of rows, or a chain of lone wrappers leading to one of these.
+ */
 function holdsSections(el: Element, inlineCache: WeakMap<Element, boolean>, depth = 0): boolean {
+  if (depth > MAX_LOOK_THROUGH) return false;
   if (el.name === 'main') return true;
-  if (!isWrapper(el) || columnLayout(el, inlineCache)) return false;
-  const kids = elementChildren(el);
+  if (el.name === 'table') {
+    const cell = loneCell(el);
+    return cell ? holdsSections(cell, inlineCache, depth + 1) : isLayoutTable(el);
+  }
+  if (!isWrapper(el) && el.name !== 'td') return false;
+  if (columnLayout(el, inlineCache)) return false;
+  const kids = elementChildren(el).filter(hasContent);
   if (kids.some(isSectioning)) return true;
-  return kids.length === 1 && depth < MAX_LOOK_THROUGH && holdsSections(kids[0]!, inlineCache, depth + 1);
+  return kids.length === 1 && holdsSections(kids[0]!, inlineCache, depth + 1);
 }

@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import type { SOCIAL_PLATFORMS } from '../constants.ts';
-import { attr, classTokens } from './dom.ts';
+import { attr, classTokens, elementChildren, isElement } from './dom.ts';
 
 /**
  * Link and image addresses as a converted page keeps them: relative ones made absolute against the
@@ -85,6 +85,9 @@ export function isButtonLike(el: Element): boolean {
   if (/button|cta/i.test(el.attribs['data-framer-name'] ?? '')) return true;
   const tokens = classTokens(el);
   if (tokens.some((token) => BUTTON_CLASS.test(token))) return true;
+  // Drawn by a style attribute (site builders): padded, rounded, and filled or outlined.
+  const style = (el.attribs.style ?? '').toLowerCase();
+  if (/padding/.test(style) && /border-radius/.test(style) && /background(?:-color)?\s*:|border\s*:|box-shadow\s*:/.test(style)) return true;
   const padded = tokens.some((t) => PADDING_CLASS.test(t));
   const rounded = tokens.some((t) => ROUNDED_CLASS.test(t));
   const filled = tokens.some((t) => BACKGROUND_CLASS.test(t));
@@ -92,9 +95,13 @@ export function isButtonLike(el: Element): boolean {
   return padded && rounded && (filled || outlined);
 }
 
-/** The button variant a button's classes suggest (spec 3.4: primary, secondary, outline, ghost). */
+/**
+ * The button variant a button's classes suggest (spec 3.4: primary, secondary, outline, ghost),
+ * its wrapper's included when it wraps only the button (WordPress puts is-style-outline there).
+ */
 export function buttonVariant(el: Element): 'primary' | 'secondary' | 'outline' | 'ghost' {
-  const classes = el.attribs.class ?? '';
+  const parent = el.parent && isElement(el.parent) && elementChildren(el.parent).length === 1 ? el.parent : undefined;
+  const classes = `${el.attribs.class ?? ''} ${el.attribs['data-framer-name'] ?? ''} ${parent?.attribs.class ?? ''}`;
   if (/outline|(?:^|\s)(?:[a-z0-9-]+:)*(?:border|ring-1|ring-inset)(?:\s|$)/i.test(classes) && !/(?:^|\s)(?:[a-z0-9-]+:)*bg-(?!transparent|white)/.test(classes)) {
     return 'outline';
   }
