@@ -5,6 +5,7 @@ import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { htmlImportRoutes } from './html-import/routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
 import type { Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
@@ -68,6 +69,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(tagsRoutes, { db, config });
   await app.register(calendarRoutes, { db, config });
   await app.register(landingPagesRoutes, { db });
+  await app.register(htmlImportRoutes);
   await app.register(leadsRoutes, { db, config, queueKitSync: queueKitSyncWhenConfigured });
   await app.register(spaRoutes, { webDir: config.webDir, site });
 
