@@ -44,6 +44,13 @@ describe('convertHtml: input', () => {
     expect(convertHtml(html)).toEqual({ ok: false, message: CONVERTER_MESSAGES.tooLarge });
   });
 
+  it("names the document's title (which is not page content)", () => {
+    const result = convert('<html><head><title> Spring &amp; Summer </title></head><body><p>Hi</p></body></html>');
+    expect(result.title).toBe('Spring & Summer');
+    expect(all(result.sections).map((n) => n.props.text)).toEqual(['Hi']);
+    expect(convert('<p>Hi</p>').title).toBeUndefined();
+  });
+
   it('takes a fragment without html or body', () => {
     const { sections } = convert('<h2>Hello</h2><p>World</p>');
     expect(all(sections).map((n) => [n.type, n.props.text])).toEqual([
@@ -175,6 +182,11 @@ describe('convertHtml: media', () => {
       ['/real.jpg', 'Lazy', '', '', ''],
       ['/b.jpg', 'B', '', '', 'w-full'],
     ]);
+  });
+
+  it("resolves addresses against the page's <base href>", () => {
+    const { sections } = convert('<head><base href="/assets/"></head><body><img src="a.png" alt="a"></body>', { pageUrl: 'https://example.com/x/page.html' });
+    expect(only(sections, 'image').props.src).toBe('https://example.com/assets/a.png');
   });
 
   it('makes relative addresses absolute against the page they came from, and says so when it cannot', () => {

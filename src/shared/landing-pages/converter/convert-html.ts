@@ -4,7 +4,7 @@ import { pageContentSchema } from '../content-schema.ts';
 import { newNodeId, type IdMaker } from '../ids.ts';
 import type { PageContent } from '../types.ts';
 import { limitDepth } from './depth-limit.ts';
-import { attr, findElement, findElements } from './dom.ts';
+import { attr, findElement, findElements, findTag, plainText } from './dom.ts';
 import { LabelIndex } from './forms.ts';
 import { HtmlConverter } from './html-converter.ts';
 import { CONVERTER_MESSAGES, HTML_MAX_BYTES } from './messages.ts';
@@ -23,6 +23,8 @@ export type ConversionResult =
       readonly sections: PageContent;
       /** What did not convert one to one (a date field became a text field, a map became a link ...). */
       readonly warnings: readonly string[];
+      /** The document's `<title>` (not page content, but a good name for the page), if it has one. */
+      readonly title: string | undefined;
     }
   | { readonly ok: false; readonly message: string };
 
@@ -38,7 +40,7 @@ export function convertHtml(html: string, options: ConvertOptions = {}): Convers
 
   const document = parseDocument(html);
   const body: ParentNode = findElement(document, (el) => el.name === 'body') ?? document;
-  const baseHref = findElement(document, (el) => el.name === 'base' && attr(el, 'href') !== undefined);
+  const baseHref = findTag(document, 'base');
   let relative = false;
   const urls = urlResolver(documentBase(options.pageUrl, baseHref ? attr(baseHref, 'href') : undefined), () => (relative = true));
   const linkedIds = new Set(findElements(body, (el) => el.name === 'a').flatMap((a) => (attr(a, 'href')?.startsWith('#') ? [attr(a, 'href')!.slice(1)] : [])));
@@ -53,5 +55,6 @@ export function convertHtml(html: string, options: ConvertOptions = {}): Convers
   const parsed = pageContentSchema.safeParse(sections.map((section) => ({ ...section, components: limitDepth(section.components) })));
   if (!parsed.success) return { ok: false, message: CONVERTER_MESSAGES.failed };
   const warnings = [...converter.warnings, ...(relative ? [RELATIVE_WARNING] : [])];
-  return { ok: true, sections: parsed.data, warnings };
+  const titleElement = findTag(document, 'title');
+  return { ok: true, sections: parsed.data, warnings, title: (titleElement && plainText(titleElement)) || undefined };
 }

@@ -231,6 +231,18 @@ export function findElement(root: ParentNode, match: (el: Element) => boolean): 
   return undefined;
 }
 
+/** The first element with a tag name anywhere, the head and other ignored parts included (`<title>`, `<base>`). */
+export function findTag(root: ParentNode, name: string): Element | undefined {
+  const stack: AnyNode[] = [...root.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isElement(node)) continue;
+    if (node.name === name) return node;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return undefined;
+}
+
 /** Every element (depth first, document order) that matches, not looking inside matches. */
 export function findElements(root: ParentNode, match: (el: Element) => boolean): Element[] {
   const found: Element[] = [];
