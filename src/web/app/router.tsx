@@ -42,6 +42,7 @@ const crmScreens: RouteObject[] = [
   { path: 'kit', lazy: page(() => import('../features/kit/kit-page.tsx')) },
   { path: 'calendar-link-creator', lazy: page(() => import('../features/calendar/creator-page.tsx')) },
   { path: 'calendar-events', lazy: page(() => import('../features/calendar/events-page.tsx')) },
+  { path: 'landing-pages/convert', lazy: page(() => import('../features/converter/converter-page.tsx')) },
 ];
 
 /** The public site (bilingual; prerendered at build time and hydrated in the browser), one file of code. */
