@@ -37,7 +37,7 @@ beforeAll(async () => {
   await signIn(page, server.baseUrl, server.email, server.password);
   errors = watchPageErrors(page);
   await page.goto(`${server.baseUrl}/crm/landing-pages/convert`);
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('HTML to JSON Converter');
+  await page.getByRole('heading', { level: 1, name: 'HTML to JSON Converter' }).waitFor();
 });
 afterAll(async () => {
   await browser?.close();
