@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -51,15 +52,24 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
+    // Resolves the @shared/… and @web/… aliases through tsconfig.json, so the zones below see through them.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ tsconfig: { configFile: path.resolve('tsconfig.json') }, extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // An import the resolver cannot follow would slip past the zones: refuse it instead.
+      'import-x/no-unresolved': 'error',
       'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...webFeatureZones, ...serverFeatureZones] }],
     },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*'], message: 'Import through @web/… or @shared/… instead of climbing out of the folder.' }] }],
+    },
   },
 );

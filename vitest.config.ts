@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
  * the same tests run on PostgreSQL (`npm run test:pg`). Browser tests have their own config.
  */
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

@@ -7,6 +7,7 @@ import { E2E_WAIT_MS } from './tests/e2e/helpers/wait.ts';
  * busy machine only makes it wait longer (a failing condition still fails, after E2E_WAIT_MS).
  */
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     expect: { poll: { timeout: E2E_WAIT_MS, interval: 50 } },
     include: ['tests/e2e/**/*.test.ts'],

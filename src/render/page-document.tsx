@@ -1,20 +1,18 @@
 import type { ReactNode } from 'react';
 
 /**
- * The whole HTML document of a public landing page: finished HTML, the page's own CSS inline (one
- * request, no render-blocking stylesheet), and only the small scripts of the islands it contains.
+ * The whole HTML document of a public landing page: finished HTML and the page's own CSS inline (one
+ * request, no render-blocking stylesheet). The server adds the scripts of the islands it contains.
  */
 export function PageDocument({
   title,
   css,
-  scripts = [],
   lang = 'en',
   robots,
   children,
 }: {
   title: string;
   css: string;
-  scripts?: string[];
   lang?: string;
   /** e.g. 'noindex' for the not-found page. */
   robots?: string;
@@ -28,9 +26,6 @@ export function PageDocument({
         <title>{title}</title>
         {robots ? <meta name="robots" content={robots} /> : null}
         <style dangerouslySetInnerHTML={{ __html: css }} />
-        {scripts.map((src) => (
-          <script key={src} type="module" src={src} />
-        ))}
       </head>
       <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">{children}</body>
     </html>

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accountRoutes } from './auth/account-routes.ts';
 import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
@@ -10,10 +11,16 @@ import { calendarRoutes } from './calendar/routes.ts';
 import type { Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { loggerOptions } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { imagesRoutes } from './images/routes.ts';
 import { kitRoutes } from './kit/routes.ts';
+import { loadIslandScripts } from './landing-pages/islands.ts';
+import { createPageCache } from './landing-pages/page-cache.ts';
+import { createViewCounter } from './landing-pages/page-views.ts';
 import { landingPagesRoutes } from './landing-pages/routes.ts';
-import { queueKitSyncWhenConfigured } from './leads/kit-sync.ts';
+import { landingPageViewerRoutes } from './landing-pages/viewer-routes.ts';
+import { leadKitSync } from './leads/kit-sync.ts';
 import { leadsRoutes } from './leads/routes.ts';
 import { spaRoutes } from './spa/routes.ts';
 import { createSitePages } from './spa/site-pages.ts';
@@ -21,22 +28,24 @@ import { tagsRoutes } from './tags/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route registered, in order: the security test walks it. `file`: a built app's file. */
-    routeTable: Array<{ method: string; url: string; public: boolean; file: boolean }>;
+    /** Every route registered, in order, with its request schemas: the security tests walk it. `file`: a built app's file. */
+    routeTable: Array<{ method: string; url: string; public: boolean; file: boolean; schema?: FastifySchema }>;
   }
 }
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: { write(line: string): void };
 }
 
 /** Builds the whole HTTP app without listening: main.ts listens, tests call `inject()`. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logDestination }: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const site = createSitePages(config.webDir);
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config, logDestination),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -49,7 +58,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') {
         const config = route.config as { public?: boolean; file?: string } | undefined;
-        routeTable.push({ method, url: route.url, public: Boolean(config?.public), file: typeof config?.file === 'string' });
+        routeTable.push({ method, url: route.url, public: Boolean(config?.public), file: typeof config?.file === 'string', schema: route.schema });
       }
     }
   });
@@ -63,14 +72,30 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     return { status: 'ok', database: database.driver };
   });
   await app.register(authRoutes, { db, config });
+  await app.register(accountRoutes, { db, config });
   await app.register(kitRoutes, { db, config });
   await app.register(dashboardRoutes, { db, config });
   await app.register(contactsRoutes, { db, config });
   await app.register(tagsRoutes, { db, config });
   await app.register(calendarRoutes, { db, config });
-  await app.register(landingPagesRoutes, { db });
+  // Published pages: rendered once, cached until a save (in any instance), views counted in memory.
+  const pageCache = await createPageCache(database);
+  const pageViews = createViewCounter(db);
+  app.addHook('onClose', async () => {
+    await pageViews.stop();
+    await pageCache.close();
+  });
+  await app.register(landingPagesRoutes, { db, cache: pageCache });
+  await app.register(landingPageViewerRoutes, {
+    db,
+    cache: pageCache,
+    views: pageViews,
+    islands: loadIslandScripts(config.webDir),
+    sendSitePage: (reply, status, page) => site.send(reply, status, page),
+  });
   await app.register(htmlImportRoutes);
-  await app.register(leadsRoutes, { db, config, queueKitSync: queueKitSyncWhenConfigured });
+  await app.register(imagesRoutes, { db, config });
+  await app.register(leadsRoutes, { db, config, kitSync: leadKitSync });
   await app.register(spaRoutes, { webDir: config.webDir, site });
 
   return app;

@@ -20,10 +20,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs everyone in as a development user. Refused in production. */
   MYCRM_DEV_AUTOLOGIN: z.enum(['0', '1', '']).default(''),
-  /** Sign-in attempts allowed per IP address, and per email address, in a 15-minute window. */
+  /** Failed sign-ins allowed in a 15-minute window: per IP address (any emails), per email from one address, per email from all addresses. */
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
-  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(10),
-  /** Public sign-ups (waiting list, webinar) allowed per IP address per minute. */
+  LOGIN_MAX_PER_EMAIL_IP: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(100),
+  /** Public sign-ups (waiting list, webinar) allowed per IP address per minute, counted in the database. */
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Meta (Facebook) pixel id for the public site; unset means no pixel. Loaded only after cookie consent. */
   META_PIXEL_ID: z
@@ -31,6 +32,14 @@ const envSchema = z.object({
     .regex(/^\d{5,20}$/, 'must be the numeric pixel id')
     .optional()
     .or(z.literal('')),
+  /** Uploaded images in an S3-compatible bucket instead of DATA_DIR/uploads (needed once several instances run). */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional().or(z.literal('')),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '']).default('false'),
+  S3_PREFIX: z.string().default(''),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -46,13 +55,32 @@ export interface Config {
   trustProxy: boolean | string[];
   logLevel: Env['LOG_LEVEL'];
   devAutologin: boolean;
-  login: { maxPerIp: number; maxPerEmail: number; windowMs: number };
+  /** Failed sign-ins per window: per address, per email from one address, per email from all addresses. */
+  login: { maxPerIp: number; maxPerEmailIp: number; maxPerEmail: number; windowMs: number };
   /** Sign-ups per IP address per minute on the public lead endpoints. */
   publicRateLimitPerMinute: number;
   metaPixelId: string | undefined;
+  /** Where uploaded images are stored (src/server/images/storage.ts). */
+  imageStorage: ImageStorageConfig;
   /** Built browser bundle, served by the server; absent in development (Vite serves it). */
   webDir: string;
 }
+
+export type ImageStorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible service's address (MinIO, R2, …); unset means AWS itself. */
+      endpoint?: string;
+      /** Unset: the AWS SDK's own chain (AWS_* variables, an instance role, …). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      /** The bucket in the path instead of the host name: what most S3-compatible servers want. */
+      forcePathStyle: boolean;
+      /** Prepended to every key, so one bucket can hold several installations. */
+      prefix: string;
+    };
 
 export class ConfigError extends Error {}
 
@@ -80,9 +108,31 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trust === 'true' ? true : trust === 'false' || trust === '' ? false : trust.split(',').map((s) => s.trim()),
     logLevel: env.LOG_LEVEL,
     devAutologin,
-    login: { maxPerIp: env.LOGIN_MAX_PER_IP, maxPerEmail: env.LOGIN_MAX_PER_EMAIL, windowMs: 15 * 60_000 },
+    login: {
+      maxPerIp: env.LOGIN_MAX_PER_IP,
+      maxPerEmailIp: env.LOGIN_MAX_PER_EMAIL_IP,
+      maxPerEmail: env.LOGIN_MAX_PER_EMAIL,
+      windowMs: 15 * 60_000,
+    },
     publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT_PER_MINUTE,
     metaPixelId: env.META_PIXEL_ID || undefined,
+    imageStorage: imageStorageConfig(env),
     webDir: path.resolve('dist/web'),
+  };
+}
+
+function imageStorageConfig(env: Env): ImageStorageConfig {
+  if (!env.S3_BUCKET) return { kind: 'local', dir: path.join(path.resolve(env.DATA_DIR), 'uploads') };
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS SDK then finds credentials itself).');
+  }
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT || undefined,
+    credentials: env.S3_ACCESS_KEY_ID ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY! } : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    prefix: env.S3_PREFIX,
   };
 }

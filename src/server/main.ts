@@ -30,8 +30,9 @@ async function main() {
 
   const setupToken = await issueSetupToken(database.db);
   if (setupToken) {
+    // The link is a password for the first administrator: printed once, for the owner, never logged.
     const link = `${baseUrl}/setup?token=${setupToken}`;
-    app.log.warn(`No administrator exists yet. Create one at: ${link}`);
+    app.log.warn('No administrator exists yet: open the one-time setup link printed on the console to create one.');
     process.stdout.write(`\n  First start: create your administrator account at\n  ${link}\n  (the link works until an administrator exists)\n\n`);
   }
 }

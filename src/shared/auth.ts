@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { emailSchema as emailRule } from './contacts/email.ts';
 
-/** Sign-in and first-admin rules, shared by the forms and the server. */
+/**
+ * Sign-in rules and the auth messages, shared by the forms and the server. New passwords (first admin,
+ * invites, password change) follow src/shared/users/password-policy.ts, kept apart so that the sign-in
+ * page does not download the common-password list.
+ */
 
 export const PASSWORD_MIN_LENGTH = 12;
 /** Long enough for any passphrase, short enough that hashing it is no denial of service. */
@@ -13,6 +18,7 @@ export const AUTH_MESSAGES = {
   passwordRequired: 'Password is required',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordTooCommon: 'This password is one of the most common passwords. Choose one that is harder to guess.',
   passwordsDiffer: 'Passwords do not match',
   tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
   setupLinkInvalid: 'This setup link is no longer valid. An administrator already exists: sign in instead.',
@@ -20,39 +26,17 @@ export const AUTH_MESSAGES = {
   sessionMissing: 'User not authenticated',
 } as const;
 
-const email = z
-  .string({ error: AUTH_MESSAGES.emailRequired })
-  .trim()
-  .min(1, AUTH_MESSAGES.emailRequired)
-  .max(320, AUTH_MESSAGES.emailInvalid)
-  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
+/** A staff account's email: the one email rule of every form, with the sign-in messages. */
+export const emailSchema = emailRule({ required: AUTH_MESSAGES.emailRequired, invalid: AUTH_MESSAGES.emailInvalid });
 
 export const loginSchema = z.object({
-  email,
+  email: emailSchema,
   password: z
     .string({ error: AUTH_MESSAGES.passwordRequired })
     .min(1, AUTH_MESSAGES.passwordRequired)
     .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
-
-export const newPasswordSchema = z
-  .string({ error: AUTH_MESSAGES.passwordRequired })
-  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
-
-export const setupSchema = z
-  .object({
-    token: z.string().min(1),
-    email,
-    password: newPasswordSchema,
-    password_confirmation: z.string(),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    message: AUTH_MESSAGES.passwordsDiffer,
-    path: ['password_confirmation'],
-  });
-export type SetupInput = z.infer<typeof setupSchema>;
 
 export interface SessionUser {
   id: string;

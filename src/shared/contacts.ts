@@ -33,6 +33,21 @@ export const CONTACT_SOURCE_LABELS: Record<ContactSource, string> = {
   email: 'Email',
 };
 
+export const EMAIL_MAX = 320;
+
+/**
+ * The one email rule of every form (staff, sign-in, public sign-up): name@domain.tld with letters,
+ * digits and `_ ' + - .` before the @ (no leading, trailing or doubled dot) and a dotted host name.
+ * Stricter than RFC 5322 on purpose: an address is shown, exported and sent to Kit, so no markup
+ * characters (`"<>()/=`) ever get in.
+ */
+const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)[\w'+.-]*[\w+-]@(?:[a-z\d][a-z\d-]*\.)+[a-z]{2,}$/i;
+
+/** Whether a (trimmed) email follows the rule above and fits EMAIL_MAX. */
+export function isValidEmail(email: string): boolean {
+  return email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email);
+}
+
 /** Contacts are unique by lower-cased, trimmed email. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -7,9 +7,11 @@ export const CRM_NAV = [
   { path: '/crm/contacts', label: 'Contacts' },
   { path: '/crm/tags', label: 'Tags' },
   { path: '/crm/landing-pages', label: 'Landing Pages' },
+  { path: '/crm/images', label: 'Images' },
   { path: '/crm/kit', label: 'Kit Integration' },
   { path: '/crm/calendar-link-creator', label: 'Calendar Links' },
   { path: '/crm/calendar-events', label: 'Calendar Events' },
+  { path: '/crm/settings', label: 'Settings' },
 ] as const;
 
 /** CRM screens reached from another screen rather than from the navigation. */
@@ -22,6 +24,7 @@ export const PUBLIC_PAGES = [
   '/',
   '/login',
   '/setup',
+  '/invite',
   '/impressum',
   '/cookie-policy',
   '/appointments',

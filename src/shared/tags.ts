@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text/safe-text.ts';
 
 export const DEFAULT_TAG_COLOR = '#8B5CF6';
 /** The tag every sync to Kit carries, always preselected. */
@@ -21,16 +22,14 @@ export const TAG_MESSAGES = {
   saveFailed: 'Failed to save tag. Please try again.',
 } as const;
 
-const optionalText = () =>
-  z
-    .string()
+const optionalText = ({ multiline = false } = {}) =>
+  safeText({ multiline })
     .nullish()
     .transform((v) => v?.trim() || null)
     .pipe(z.string().max(TAG_TEXT_MAX, TAG_MESSAGES.textTooLong).nullable());
 
 /** Contacts keep tag names in one CSV cell, separated by ";" (or ","), so names never contain them. */
-export const tagNameSchema = z
-  .string({ error: TAG_MESSAGES.nameRequired })
+export const tagNameSchema = safeText({ error: TAG_MESSAGES.nameRequired })
   .trim()
   .min(1, TAG_MESSAGES.nameRequired)
   .max(TAG_NAME_MAX, TAG_MESSAGES.nameTooLong)
@@ -53,9 +52,8 @@ const kitTagId = z
 
 export const tagFormSchema = z.object({
   name: tagNameSchema,
-  description: optionalText(),
-  color: z
-    .string()
+  description: optionalText({ multiline: true }),
+  color: safeText()
     .nullish()
     .transform((v) => v?.trim() || DEFAULT_TAG_COLOR)
     .pipe(z.string().regex(/^#[0-9a-fA-F]{6}$/, TAG_MESSAGES.colorInvalid)),
@@ -67,7 +65,7 @@ export type TagValues = z.output<typeof tagFormSchema>;
 
 export const tagListQuerySchema = z.object({
   /** Matches name, description or kit_tag_name, anywhere, ignoring case. */
-  search: z.string().trim().max(200).optional(),
+  search: safeText().trim().max(200).optional(),
 });
 
 /** A tag as the API returns it. */

@@ -15,7 +15,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { SITE_LANGUAGES, type SiteLanguage } from '../shared/site/languages.ts';
+import { SITE_LANGUAGES, type SiteLanguage } from '@shared/site/languages.ts';
 import { routes, type SitePageHandle } from './app/router.tsx';
 import { primeSiteContent, webinarContentPath } from './features/site/content/site-store.ts';
 import type { SiteSettings, WebinarContent } from './features/site/content/types.ts';

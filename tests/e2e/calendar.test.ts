@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import ICAL from 'ical.js';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarEvents } from '../../src/server/db/schema.ts';
+import type { CalendarEventPayload } from '../../src/shared/calendar/event.ts';
 import { CALENDAR_MESSAGES as M } from '../../src/shared/calendar/messages.ts';
 import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
@@ -11,7 +13,8 @@ import { signIn } from './helpers/sign-in.ts';
 /**
  * The calendar tools as the coach uses them: create an event in the link creator, save it, find
  * it in the manager, edit, download, copy and delete it; and the public download page a
- * newsletter reader opens, without a session.
+ * newsletter reader opens, without a session. Each describe starts from the events it needs
+ * (made over the API), so any of them can run alone (vitest -t) or in any order.
  */
 const TITLE = 'Learning Ecosystem Webinar';
 const UPDATED_TITLE = 'Learning Ecosystem Webinar (Live)';
@@ -23,6 +26,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
+/** The download URL of the event the current describe works on. */
 let downloadUrl = '';
 
 beforeAll(async () => {
@@ -40,6 +44,39 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/** The event as the creator saves it in the first describe: what the manager and the public page show. */
+const SAVED_EVENT: CalendarEventPayload = {
+  title: TITLE,
+  start_date: '2025-09-28',
+  start_time: '11:00',
+  end_date: '2025-09-28',
+  end_time: '12:00',
+  description: 'Live session with Q&A.\nBring your questions.',
+  location: 'Online',
+  guests: 'anna@example.com, ben@example.com',
+  organizer_name: 'Coach Carla',
+  organizer_email: 'carla@example.com',
+  reminder_minutes: 45,
+  source_website: 'https://coach.example',
+  source_name: 'Newsletter',
+};
+/** The same event after the manager's edit. */
+const UPDATED_EVENT: CalendarEventPayload = { ...SAVED_EVENT, title: UPDATED_TITLE, end_time: '12:30' };
+
+/** Starts a describe with exactly these events, saved over the API by the signed-in coach; returns their download URLs. */
+async function startWithEvents(...events: CalendarEventPayload[]): Promise<string[]> {
+  await server.db.delete(calendarEvents);
+  return page.evaluate(async (list) => {
+    const urls: string[] = [];
+    for (const event of list) {
+      const response = await fetch('/api/calendar/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) });
+      if (response.status !== 201) throw new Error(`create failed: ${response.status}`);
+      urls.push(((await response.json()) as { downloadUrl: string }).downloadUrl);
+    }
+    return urls;
+  }, events);
+}
 
 /** A returning visitor who already chose: the cookie banner stays away and covers no buttons. */
 async function answerCookieBanner(target: BrowserContext) {
@@ -76,6 +113,10 @@ async function expectNoSidewaysScroll(target: Page) {
 }
 
 describe('calendar events manager, empty', () => {
+  beforeAll(async () => {
+    await startWithEvents();
+  });
+
   it('shows the empty state and leads to the creator', async () => {
     await page.goto(`${server.baseUrl}${MANAGER}`);
     await expect.poll(() => page.getByRole('heading', { name: 'No events found' }).isVisible()).toBe(true);
@@ -86,6 +127,11 @@ describe('calendar events manager, empty', () => {
 });
 
 describe('calendar link creator', () => {
+  beforeAll(async () => {
+    await startWithEvents();
+    await page.goto(`${server.baseUrl}${CREATOR}`);
+  });
+
   it('opens with the spec defaults: Europe/Berlin, reminder on at 30 minutes, weekly repeat off', async () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Calendar Link Creator');
     expect(await page.getByLabel('Timezone').inputValue()).toBe('Europe/Berlin');
@@ -228,6 +274,9 @@ describe('calendar link creator', () => {
 
 describe('calendar events manager', () => {
   const card = (title: string) => page.getByRole('article', { name: title });
+  beforeAll(async () => {
+    downloadUrl = (await startWithEvents(SAVED_EVENT))[0]!;
+  });
 
   it('lists the saved event with German dates, organizer, description, created date and id', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar Events' }).click();
@@ -360,6 +409,9 @@ describe('calendar events manager', () => {
 });
 
 describe('public download page', () => {
+  beforeAll(async () => {
+    downloadUrl = (await startWithEvents(UPDATED_EVENT))[0]!;
+  });
   const publicPage = async (options: { locale?: string; userAgent?: string; width?: number } = {}) => {
     const visitor = await browser.newContext({
       viewport: { width: options.width ?? 1280, height: 900 },
@@ -436,6 +488,10 @@ describe('public download page', () => {
 });
 
 describe('deleting, then many events', () => {
+  beforeAll(async () => {
+    downloadUrl = (await startWithEvents(UPDATED_EVENT))[0]!;
+  });
+
   it('asks first, keeps the event when cancelled, deletes it when confirmed and shows the empty state', async () => {
     await page.goto(`${server.baseUrl}${MANAGER}`);
     const remove = page.getByRole('button', { name: `Delete ${UPDATED_TITLE}` });

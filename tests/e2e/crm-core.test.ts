@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, landingPages } from '../../src/server/db/schema.ts';
+import { contacts, landingPages, tags } from '../../src/server/db/schema.ts';
 import { IMPORT_MESSAGES } from '../../src/shared/contacts/csv.ts';
 import { CONTACT_MESSAGES } from '../../src/shared/contacts/form.ts';
 import { TAG_MESSAGES } from '../../src/shared/tags.ts';
@@ -13,8 +13,10 @@ import { signIn } from './helpers/sign-in.ts';
 
 /**
  * The CRM core as its owner uses it: the dashboard, tags and contacts from an empty database to a
- * filtered, sorted, imported and exported list, through the browser only (the database is touched
- * just to plant what no screen can make: an old contact, a landing-page visitor, two pages).
+ * filtered, sorted, imported and exported list, through the browser only. The database is touched
+ * to plant what no screen can make (an old contact, a landing-page visitor, two pages), and to
+ * start each describe from the state the ones before it leave, so any describe can run alone
+ * (vitest -t) or in any order.
  */
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -36,6 +38,23 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+interface CrmState {
+  tags?: Array<typeof tags.$inferInsert>;
+  contacts?: Array<typeof contacts.$inferInsert>;
+  pages?: Array<typeof landingPages.$inferInsert>;
+}
+
+/** Replaces the CRM's data with `state` and opens `path` afresh, so no screen shows data of before. */
+async function startWith(state: CrmState, path: string) {
+  await server.db.delete(contacts);
+  await server.db.delete(tags);
+  await server.db.delete(landingPages);
+  if (state.tags?.length) await server.db.insert(tags).values(state.tags);
+  if (state.contacts?.length) await server.db.insert(contacts).values(state.contacts);
+  if (state.pages?.length) await server.db.insert(landingPages).values(state.pages);
+  await page.goto(url(path));
+}
 
 /** A returning visitor who already chose: the cookie banner stays away and covers no buttons. */
 async function newContext(width: number) {
@@ -112,6 +131,8 @@ async function expectDialogClosed(target: Page = page) {
 }
 
 describe('an empty CRM', () => {
+  beforeAll(() => startWith({}, '/crm'));
+
   it('dashboard: zero counts, no recent contacts, and the three quick actions', async () => {
     await page.goto(url('/crm'));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
@@ -143,11 +164,16 @@ describe('an empty CRM', () => {
 
   it('tags: "Tag Management" and "No tags created yet"', async () => {
     await openScreen('Tags', 'Tag Management');
-    await expect.poll(() => page.getByRole('heading', { name: 'No tags created yet' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'No tags created yet' }).waitFor();
   });
 });
 
 describe('tags', () => {
+  beforeAll(async () => {
+    await startWith({}, '/crm/tags');
+    await page.getByRole('heading', { name: 'No tags created yet' }).waitFor();
+  });
+
   it('creates a tag with the default colour, a description and a Kit mapping', async () => {
     await openTagModal('Add Tag');
     expect(await dialog().getByRole('heading').first().textContent()).toBe('Create Tag');
@@ -218,21 +244,44 @@ const ANNA = 'anna.schmidt@example.com';
 const BEN = 'ben.weber@example.com';
 const CARLA = 'carla.visitor@example.com';
 const OLD = 'old.friend@example.com';
+const DORA = 'dora@example.com';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+const monthAgo = () => minutesAgo(30 * 24 * 60);
+/** What only other parts of the product make: two landing pages, one of them inactive. */
+const PAGES = [
+  { title: 'Webinar', slug: 'webinar' },
+  { title: 'Old offer', slug: 'old-offer', is_active: false },
+];
+/** The contacts after the work of the contacts describe (Carla deleted), newest last. */
+const contactsAfterTheWork = () => [
+  { email: OLD, full_name: 'Old Friend', status: 'customer' as const, source: 'referral' as const, created_at: monthAgo(), updated_at: monthAgo() },
+  { email: ANNA, first_name: 'Anna', last_name: 'Schmidt', phone: '+49 30 1234567', country: 'Germany', status: 'prospect' as const, tags: ['webinar'], created_at: minutesAgo(3) },
+  { email: BEN, full_name: 'Ben Weber', status: 'customer' as const, source: 'referral' as const, tags: ['vip-gold'], created_at: minutesAgo(2) },
+  { email: DORA, first_name: 'Dora', last_name: 'Decker', status: 'customer' as const, source: 'webinar_signup' as const, tags: ['vip-gold'], created_at: minutesAgo(1) },
+];
+const TAGS_AFTER_THE_WORK = [{ name: 'vip-gold', description: 'Best customers' }, { name: 'webinar' }];
 
 describe('contacts', () => {
-  beforeAll(async () => {
-    // What only other parts of the product make: a landing-page visitor with its URL parameters,
-    // a contact from a month ago, and two landing pages (one inactive).
-    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
-    await server.db.insert(contacts).values([
-      { email: CARLA, first_name: 'Carla', source: 'landing_page', url_parameters: { utm_source: 'facebook', utm_campaign: 'spring' } },
-      { email: OLD, full_name: 'Old Friend', status: 'customer', source: 'referral', created_at: monthAgo, updated_at: monthAgo },
-    ]);
-    await server.db.insert(landingPages).values([
-      { title: 'Webinar', slug: 'webinar' },
-      { title: 'Old offer', slug: 'old-offer', is_active: false },
-    ]);
-  });
+  beforeAll(() =>
+    startWith(
+      {
+        // The tags the tags describe made.
+        tags: [
+          { name: 'newsletter', description: 'Monthly newsletter readers', kit_tag_name: 'Newsletter', kit_tag_id: 12345 },
+          { name: 'webinar' },
+          { name: 'vip', description: 'Best customers' },
+        ],
+        // A landing-page visitor with its URL parameters, and a contact from a month ago.
+        contacts: [
+          { email: CARLA, first_name: 'Carla', source: 'landing_page', url_parameters: { utm_source: 'facebook', utm_campaign: 'spring' } },
+          { email: OLD, full_name: 'Old Friend', status: 'customer', source: 'referral', created_at: monthAgo(), updated_at: monthAgo() },
+        ],
+        pages: PAGES,
+      },
+      '/crm/contacts',
+    ),
+  );
 
   it('adds a contact: the defaults, the field types, tags only from the configured list, each once', async () => {
     await page.goto(url('/crm/contacts'));
@@ -521,7 +570,7 @@ describe('contacts', () => {
     await expectDialogClosed();
 
     await expect.poll(() => contactRows().count()).toBe(5);
-    expect((await row('dora@example.com').locator('td').allInnerTexts()).slice(3, 6)).toEqual(['Webinar Signup', 'vip', 'Customer']);
+    expect((await row(DORA).locator('td').allInnerTexts()).slice(3, 6)).toEqual(['Webinar Signup', 'vip', 'Customer']);
     // The update filled status and added the tag; the empty cells kept Anna's names.
     const anna = await row(ANNA).locator('td').allInnerTexts();
     expect(anna[0]).toContain('Anna Schmidt');
@@ -547,7 +596,7 @@ describe('contacts', () => {
 
     await openScreen('Contacts', 'Contacts');
     await expect.poll(() => row(BEN).locator('td:nth-child(5)').innerText()).toBe('vip-gold');
-    expect(await row('dora@example.com').locator('td:nth-child(5)').innerText()).toBe('vip-gold');
+    expect(await row(DORA).locator('td:nth-child(5)').innerText()).toBe('vip-gold');
     expect(await row(ANNA).locator('td:nth-child(5)').innerText()).toBe('webinar');
     await page.getByRole('button', { name: /^Filters/ }).click();
     expect(await page.getByRole('dialog', { name: 'Filters' }).getByLabel('Tag').locator('option').allTextContents()).toEqual([
@@ -579,6 +628,8 @@ describe('contacts', () => {
 });
 
 describe('the dashboard after the work', () => {
+  beforeAll(() => startWith({ tags: TAGS_AFTER_THE_WORK, contacts: contactsAfterTheWork(), pages: PAGES }, '/crm/contacts'));
+
   it('counts contacts, pages and the last 7 days’ leads, and lists the newest contacts', async () => {
     await openScreen('Dashboard', 'Dashboard');
     await expect.poll(() => statText('Total Contacts')).toBe('Total Contacts 4');
@@ -618,6 +669,17 @@ describe('the dashboard after the work', () => {
 });
 
 describe('phones', () => {
+  beforeAll(() =>
+    startWith(
+      {
+        tags: TAGS_AFTER_THE_WORK,
+        contacts: [...contactsAfterTheWork(), ...['gina', 'hans', 'ida'].map((name) => ({ email: `${name}@example.com` }))],
+        pages: PAGES,
+      },
+      '/crm',
+    ),
+  );
+
   it('fits a 390 px screen: dashboard, contacts, the contact form, the import dialog and tags', async () => {
     const phoneContext = await newContext(390);
     const phone = await phoneContext.newPage();

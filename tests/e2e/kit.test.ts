@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts, tags } from '../../src/server/db/schema.ts';
 import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { startFakeKit, type FakeKit } from '../fakes/fake-kit.ts';
 import { launchBrowser, watchPageErrors } from './helpers/browser.ts';
@@ -12,7 +13,8 @@ import { signIn } from './helpers/sign-in.ts';
  * The Kit integration as the coach uses it, against the fake Kit server: configure the API key
  * (a wrong one first), see the real statistics, forms, tags and subscribers, create the custom
  * fields, link the CRM tags; then, on the contacts screen, check and sync contacts one by one and
- * in bulk.
+ * in bulk. Each describe starts from a freshly seeded Kit account and a CRM without contacts or
+ * tags, so either can run alone (vitest -t) or first.
  */
 const KIT_PAGE = '/crm/kit';
 const RIGHT_KEY = 'kit_live_key_8d2f41c9a7e3b5f0';
@@ -39,7 +41,6 @@ beforeAll(async () => {
     customFields: ['Last Name'],
     rateLimit: { limit: 1000, windowMs: 60_000 },
   });
-  seedSubscribers(kit);
   process.env.KIT_API_BASE = kit.url;
   process.env.KIT_RATE_LIMIT = '1000';
   // One attempt per job and per request: an injected failure fails its contact at once, for the retry to fix.
@@ -76,6 +77,22 @@ function seedSubscribers(target: FakeKit) {
       tag_ids: new Set(),
     });
   }
+}
+
+/**
+ * Starts a describe from the Kit account as first seeded, a CRM without contacts (nor their sync
+ * jobs) or tags, no bulk sync followed, and the right API key saved or none.
+ */
+async function startWith({ keySaved }: { keySaved: boolean }) {
+  kit.reset();
+  seedSubscribers(kit);
+  await server.db.delete(contacts);
+  await server.db.delete(tags);
+  const settings = `${server.baseUrl}/api/kit/settings`;
+  const key = keySaved ? await page.request.put(settings, { data: { api_key: RIGHT_KEY } }) : await page.request.delete(settings);
+  expect(key.ok()).toBe(true);
+  await page.evaluate((storageKey) => localStorage.removeItem(storageKey), FOLLOWED_BATCH_KEY);
+  errors.length = 0;
 }
 
 /** A returning visitor who already chose: the cookie banner stays away and covers no buttons. */
@@ -141,6 +158,8 @@ async function phoneScreenshot(screen: string, name: string, ready: (target: Pag
 }
 
 describe('Kit integration screen', () => {
+  beforeAll(() => startWith({ keySaved: false }));
+
   it('asks for an API key while none is saved', async () => {
     await page.goto(`${server.baseUrl}${KIT_PAGE}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Kit Integration');
@@ -290,6 +309,11 @@ describe('Kit on the contacts screen', () => {
   const BULK = ['bulk1@example.com', 'bulk2@example.com', 'bulk3@example.com', 'bulk4@example.com'];
   const contactRow = (email: string) => page.getByRole('row').filter({ hasText: email });
   const kitCell = (email: string) => contactRow(email).locator('td').nth(7);
+  beforeAll(async () => {
+    await startWith({ keySaved: true });
+    // The fields the CRM sends exist in Kit (the Kit screen makes them; Kit drops unknown ones).
+    expect((await page.request.post(`${server.baseUrl}/api/kit/custom-fields`)).ok()).toBe(true);
+  });
 
   it("shows each contact's Kit ID and sync state", async () => {
     const contacts = [

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customFieldKey, startFakeKit, type FakeKit } from './fake-kit.ts';
 
 /*
@@ -10,6 +10,7 @@ import { customFieldKey, startFakeKit, type FakeKit } from './fake-kit.ts';
 
 const started: FakeKit[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(started.splice(0).map((kit) => kit.close()));
 });
 async function fake(options: Parameters<typeof startFakeKit>[0] = {}) {
@@ -32,7 +33,9 @@ describe('fake Kit', () => {
   });
 
   it('answers 429 with the plain body "Retry later" and no Retry-After once a key passes its limit in the rolling window', async () => {
-    const kit = await fake({ rateLimit: { limit: 5, windowMs: 1_500 } });
+    // The window is read from the clock: a fake one holds still while the requests go out, and moves on when told.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const kit = await fake({ rateLimit: { limit: 5, windowMs: 60_000 } });
     const statuses = [];
     for (let i = 0; i < 7; i++) statuses.push((await get(kit, '/account')).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
@@ -44,9 +47,15 @@ describe('fake Kit', () => {
     expect(await limited.text()).toBe('Retry later');
     expect(kit.stats()).toMatchObject({ requests: 8, rateLimited: 3 });
 
-    // Rejected requests count too: only a quiet window clears the key.
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
-    expect((await get(kit, '/account')).status).toBe(200);
+    // Rejected requests count too: five refused half a window later keep the key limited after the
+    // first ones have left the window. Only a quiet window clears it.
+    const requestStatuses = async (count: number) => Promise.all(Array.from({ length: count }, async () => (await get(kit, '/account')).status));
+    vi.advanceTimersByTime(30_000);
+    expect(await requestStatuses(5)).toEqual([429, 429, 429, 429, 429]);
+    vi.advanceTimersByTime(30_000);
+    expect(await requestStatuses(1)).toEqual([429]);
+    vi.advanceTimersByTime(60_000);
+    expect(await requestStatuses(1)).toEqual([200]);
   });
 
   it('derives custom field keys from labels as Kit does', () => {
@@ -93,6 +102,23 @@ describe('fake Kit', () => {
       }),
     ).rejects.toThrow();
     expect(kit.state.subscriberByEmail('lost@example.com')).toBeDefined();
+  });
+
+  it('starts over on reset: its first tags and fields, no subscribers, nothing counted, no failure', async () => {
+    const kit = await fake({ tags: ['newsletter'], customFields: ['Last Name'] });
+    const post = (path: string, body: object) =>
+      fetch(kit.url + path, { method: 'POST', headers: { 'X-Kit-Api-Key': kit.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('/subscribers', { email_address: 'anna@example.com' })).status).toBe(201);
+    expect((await post('/tags', { name: 'webinar' })).status).toBe(201);
+    kit.setFailure('500');
+
+    kit.reset();
+    expect(kit.state.subscribers.size).toBe(0);
+    expect([...kit.state.tags.values()].map((t) => t.name)).toEqual(['newsletter']);
+    expect(kit.state.customFields.map((f) => f.key)).toEqual(['last_name']);
+    expect([kit.calls, kit.log, kit.stats()]).toMatchObject([{}, [], { requests: 0, rateLimited: 0 }]);
+    expect((await get(kit, '/subscribers')).status).toBe(200);
+    expect(kit.state.subscriberByEmail('anna@example.com')).toBeUndefined();
   });
 
   it('can be inspected and switched from another process', async () => {

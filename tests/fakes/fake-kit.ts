@@ -106,6 +106,8 @@ export interface FakeKit {
   state: FakeKitState;
   rateLimit: { limit: number; windowMs: number };
   setFailure(mode: FailureMode): void;
+  /** Back to how it started: its first tags, forms and custom fields, no subscribers, nothing counted or logged, no failure. */
+  reset(): void;
   stats(): FakeKitStats;
   close(): Promise<void>;
 }
@@ -258,6 +260,16 @@ export async function startFakeKit(options: FakeKitOptions = {}): Promise<FakeKi
     failuresLeft = typeof mode === 'object' && 'times' in mode ? mode.times : 0;
   };
   setFailure(failure);
+
+  const reset = () => {
+    Object.assign(state, createState(options));
+    for (const endpoint of Object.keys(calls)) delete calls[endpoint];
+    log.length = 0;
+    window.length = 0;
+    counters.rateLimited = 0;
+    counters.injectedFailures = 0;
+    setFailure(options.failure ?? 'none');
+  };
 
   const pickFailure = (): FailureKind | null => {
     if (failure === 'none') return null;
@@ -577,6 +589,7 @@ export async function startFakeKit(options: FakeKitOptions = {}): Promise<FakeKi
     state,
     rateLimit,
     setFailure,
+    reset,
     stats,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { findUserByEmail, upsertUser } from '../../src/server/auth/users.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Database, Db } from '../../src/server/db/client.ts';
@@ -19,10 +19,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.test-artifacts/data', ...env });
+/**
+ * `logDestination` receives the app's log lines (set LOG_LEVEL too: tests are silent by default);
+ * `webDir` serves a browser build other than dist/web.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { logDestination, webDir }: Pick<AppDeps, 'logDestination'> & { webDir?: string } = {},
+): Promise<TestApp> {
+  const loaded = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.test-artifacts/data', ...env });
+  const config = webDir ? { ...loaded, webDir } : loaded;
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logDestination });
   await app.ready();
 
   return {

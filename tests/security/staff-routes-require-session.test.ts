@@ -14,8 +14,13 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/login',
   'POST /api/auth/setup/check',
   'POST /api/auth/setup',
+  'POST /api/auth/invite/check',
+  'POST /api/auth/invite/accept',
   // The one public browser page under /api: its links already sit in sent newsletters (DESIGN.md).
   'GET /api/calendar/ics/:eventId',
+  // Published landing pages, and an html page's own HTML (served under a sandbox policy).
+  'GET /lp/:slug',
+  'GET /lp/:slug/content',
 ];
 const isPublicPrefix = (url: string) => url.startsWith('/api/public/');
 const SOME_ID = '00000000-0000-0000-0000-000000000000';

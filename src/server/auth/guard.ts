@@ -3,8 +3,9 @@ import { AUTH_MESSAGES, type SessionUser } from '../../shared/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { errorBody } from '../http/errors.ts';
+import { isAllowedOrigin } from './origin.ts';
 import { newToken } from './tokens.ts';
-import { createSession, resolveSession, SESSION_COOKIE } from './sessions.ts';
+import { createSession, resolveSession, sessionCookieName } from './sessions.ts';
 import { findUserByEmail, upsertUser } from './users.ts';
 
 declare module 'fastify' {
@@ -22,7 +23,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const DEV_USER_EMAIL = 'dev@mycrm.local';
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expires: Date): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(config), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -32,19 +33,7 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
-}
-
-/** The origins a state-changing request may come from: our own address (as the browser saw it). */
-function isAllowedOrigin(request: FastifyRequest, config: Config): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true; // Browsers always send Origin on cross-site writes; tools without it carry no cookie of ours.
-  if (config.publicUrl && origin === new URL(config.publicUrl).origin) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
+  reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
 }
 
 /**
@@ -70,11 +59,11 @@ export function registerGuard(app: FastifyInstance, db: Db, config: Config): voi
   app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, config)) {
+    if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, config.publicUrl)) {
       return reply.status(403).send(errorBody('forbidden_origin', 'This request came from another site and was refused.'));
     }
     const route = request.routeOptions;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[sessionCookieName(config)];
     // Files and unmatched paths never read the session: an asset request costs no database query.
     if (token && route.url !== undefined && !(route.config as { file?: string }).file) {
       const session = await resolveSession(db, token);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGES, loginSchema, setupSchema } from '../../shared/auth.ts';
-import { normalizeEmail } from '../../shared/contacts.ts';
+import { AUTH_MESSAGES, loginSchema } from '../../shared/auth.ts';
+import { setupSchema } from '../../shared/users/api.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
@@ -10,7 +10,7 @@ import { clearSessionCookie, setSessionCookie } from './guard.ts';
 import { burnVerifyTime, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession } from './sessions.ts';
 import { completeSetup, isSetupTokenValid } from './setup.ts';
-import * as throttle from './throttle.ts';
+import { admitSignIn, signInSucceeded } from './sign-in-limits.ts';
 import { findUserByEmail, toSessionUser } from './users.ts';
 
 export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
@@ -18,17 +18,17 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
 
   r.post('/api/auth/login', { schema: { body: loginSchema }, config: { public: true } }, async (request, reply) => {
     const { email, password } = request.body;
-    const { maxPerIp, maxPerEmail, windowMs } = config.login;
-    const emailKey = `login:email:${normalizeEmail(email)}`;
-    const overIp = await throttle.hit(db, `login:ip:${request.ip}`, maxPerIp, windowMs);
-    const overEmail = await throttle.hit(db, emailKey, maxPerEmail, windowMs);
-    if (overIp || overEmail) throw new AppError(429, 'rate_limited', AUTH_MESSAGES.tooManyAttempts);
+    const admission = await admitSignIn(db, config.login, email, request.ip);
+    if (!admission.admitted) {
+      reply.header('Retry-After', String(admission.retryAfterSeconds));
+      throw new AppError(429, 'rate_limited', AUTH_MESSAGES.tooManyAttempts);
+    }
 
     const user = await findUserByEmail(db, email);
     const valid = user ? await verifyPassword(user.password_hash, password) : (await burnVerifyTime(password), false);
     if (!user || !valid) throw new AppError(401, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
 
-    await throttle.reset(db, emailKey);
+    await signInSucceeded(db, email, request.ip);
     const { token, expiresAt } = await createSession(db, user.id, request.headers['user-agent']);
     setSessionCookie(reply, config, token, expiresAt);
     return { user: toSessionUser(user) };

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../../shared/auth.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { findUserByEmail } from '../auth/users.ts';
 import { openPglite } from '../db/client.ts';
@@ -29,10 +30,37 @@ describe('npm run user:create', () => {
     await database.close();
   });
 
-  it('refuses a short password and explains the usage', { timeout: 30_000 }, async () => {
+  it('refuses a short or common password and explains the usage', { timeout: 30_000 }, async () => {
     await expect(cli('--email', 'a@example.com', '--password', 'short')).rejects.toMatchObject({
       stderr: expect.stringContaining('Password must be at least 12 characters'),
     });
+    await expect(cli('--email', 'a@example.com', '--password', 'PasswordPassword')).rejects.toMatchObject({
+      stderr: expect.stringContaining(AUTH_MESSAGES.passwordTooCommon),
+    });
+    await expect(cli('--email', 'not-an-email', '--password', 'a long passphrase')).rejects.toMatchObject({
+      stderr: expect.stringContaining(AUTH_MESSAGES.emailInvalid),
+    });
     await expect(cli('--email', 'a@example.com')).rejects.toMatchObject({ stderr: expect.stringContaining('Usage:') });
+  });
+
+  it('while a server has the embedded database open, says how to do it from the running app', { timeout: 30_000 }, async () => {
+    // The lock file a running server holds: this test process stands in for the server.
+    fs.writeFileSync(path.join(dataDir, 'db', 'mycrm.lock'), String(process.pid));
+    try {
+      const failure = await cli('--email', 'owner@example.com', '--password', 'third long passphrase').catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: 3 });
+      const { stderr } = failure as { stderr: string };
+      expect(stderr).toContain(`in use by another mycrm process (pid ${process.pid})`);
+      expect(stderr).toMatch(/https?:\/\/\S+\/crm\/settings/);
+      expect(stderr).toContain('Settings -> Change password');
+      expect(stderr).toContain('Settings -> Invite a user');
+      expect(stderr).toContain('stop the server and run this command again');
+    } finally {
+      fs.rmSync(path.join(dataDir, 'db', 'mycrm.lock'), { force: true });
+    }
+    const database = await openPglite({ dataDir: path.join(dataDir, 'db') });
+    const user = await findUserByEmail(database.db, 'owner@example.com');
+    expect(await verifyPassword(user!.password_hash, 'second long passphrase')).toBe(true);
+    await database.close();
   });
 });

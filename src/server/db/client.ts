@@ -120,6 +120,9 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
   }
 }
 
+/** The embedded database is open in another running process (its lock file names a live pid). */
+export class DatabaseInUseError extends Error {}
+
 /**
  * PGlite has no lock between processes, and two processes on one data directory corrupt it.
  * Take an exclusive lock file; a lock left by a process that no longer runs is taken over.
@@ -135,7 +138,7 @@ function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(fs.readFileSync(lockFile, 'utf8'));
       if (holder && holder !== process.pid && isRunning(holder)) {
-        throw new Error(
+        throw new DatabaseInUseError(
           `The database in ${dataDir} is in use by another mycrm process (pid ${holder}). ` +
             'Stop it first, or set DATA_DIR to another folder; to run several instances, use DATABASE_URL.',
           { cause: error },

@@ -44,9 +44,28 @@ export const users = pgTable(
     email: text('email').notNull(),
     password_hash: text('password_hash').notNull(),
     role: text('role').notNull().default('admin'),
+    /** Last sign-in or request, to the hour (sessions.ts writes it at most hourly). */
+    last_active_at: timestamp('last_active_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+/** One-time links that let a new staff member set a password. Kept after use, so a used link can say so. */
+export const userInvites = pgTable(
+  'user_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased; the account is created with this address. */
+    email: text('email').notNull(),
+    /** SHA-256 of the link's token: the link itself is shown once and never stored. */
+    token_hash: text('token_hash').notNull().unique(),
+    invited_by: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('user_invites_email_idx').on(t.email)],
 );
 
 export const sessions = pgTable(
@@ -266,6 +285,7 @@ export const kitSyncJobs = pgTable(
 
 export const schema = {
   users,
+  userInvites,
   sessions,
   authThrottle,
   contacts,

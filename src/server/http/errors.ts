@@ -1,16 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api.ts';
+import { logServerError, registerServerErrorLog } from './logging.ts';
 
-/** An error meant for the user: its status, code and message reach the response as they are. */
+/**
+ * An error meant for the user: its status, code and message reach the response as they are. A 5xx
+ * carries what went wrong underneath as its `cause`, for the log.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -20,10 +25,15 @@ export function errorBody(code: string, message: string, fields?: Record<string,
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
-/** One place turns every failure into the API's error shape; internals never leak to the client. */
+/**
+ * One place turns every failure into the API's error shape; internals never leak to the client.
+ * Every 5xx is logged at error level with the request id.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
+  registerServerErrorLog(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) logServerError(request, error, error.statusCode);
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -51,7 +61,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody('bad_request', error.message));
     }
-    request.log.error({ err: error }, 'request failed');
+    logServerError(request, error, 500);
     return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
   });
 }

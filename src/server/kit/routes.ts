@@ -9,6 +9,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import { KitApiError, KitNetworkError, type KitAccount } from './client.ts';
 import { createKitContext, kitClient, kitClientForKey, type KitContext } from './connection.ts';
 import { KIT_CUSTOM_FIELD_KEYS, KIT_MESSAGES } from '../../shared/kit/messages.ts';
+import { safeText } from '../../shared/text/safe-text.ts';
 import { completeJob, enqueueBatch, failJob, getBatchProgress, getSyncStates, retryFailedJobs, startJobNow } from './queue.ts';
 import { clearKitApiKey, describeKitApiKey, KitKeyUnreadableError, KitNotConfiguredError, readKitApiKey, saveKitApiKey } from './settings.ts';
 import { checkContactInKit, KitSyncError, syncContactToKit } from './sync.ts';
@@ -21,7 +22,7 @@ import { kitTagIdByName, linkCrmTag, primeKitTagCache } from './tag-ids.ts';
 
 const MAX_BATCH = 10_000;
 const uuid = z.uuid();
-const tagNames = z.array(z.string().trim().min(1).max(200)).max(100);
+const tagNames = z.array(safeText().trim().min(1).max(200)).max(100);
 
 /** Kit failures as API errors: the message is the client's ("Kit API error: …"), for the screen to show. */
 function kitError(error: unknown): unknown {
@@ -46,12 +47,11 @@ export async function kitRoutes(app: FastifyInstance, { db, config }: { db: Db; 
   // Settings: the key is stored encrypted and shown masked.
   r.get('/api/kit/settings', async () => describeKitApiKey(db, ctx.secret));
 
-  r.put('/api/kit/settings', { schema: { body: z.object({ api_key: z.string().trim().min(1, KIT_MESSAGES.apiKeyRequired).max(500) }) } }, async (request) => {
+  r.put('/api/kit/settings', { schema: { body: z.object({ api_key: safeText().trim().min(1, KIT_MESSAGES.apiKeyRequired).max(500) }) } }, async (request) => {
     try {
       await saveKitApiKey(db, ctx.secret, request.body.api_key);
     } catch (error) {
-      request.log.error({ err: error }, 'saving the Kit API key failed');
-      throw new AppError(500, 'kit_key_save_failed', KIT_MESSAGES.saveFailed);
+      throw new AppError(500, 'kit_key_save_failed', KIT_MESSAGES.saveFailed, undefined, { cause: error });
     }
     return describeKitApiKey(db, ctx.secret);
   });
@@ -62,7 +62,7 @@ export async function kitRoutes(app: FastifyInstance, { db, config }: { db: Db; 
   });
 
   /** Tests the saved key, or a key typed in but not saved yet. Always 200: `ok` says how it went. */
-  r.post('/api/kit/test-connection', { schema: { body: z.object({ api_key: z.string().trim().min(1).max(500).optional() }).optional() } }, async (request) => {
+  r.post('/api/kit/test-connection', { schema: { body: z.object({ api_key: safeText().trim().min(1).max(500).optional() }).optional() } }, async (request) => {
     const typed = request.body?.api_key;
     const client = typed ? kitClientForKey(ctx.env, typed, { priority: 'interactive', maxAttempts: 2 }) : await interactive();
     const result = await client.testConnection();
@@ -91,18 +91,25 @@ export async function kitRoutes(app: FastifyInstance, { db, config }: { db: Db; 
       schema: {
         querystring: z.object({
           per_page: z.coerce.number().int().min(1).max(1000).default(50),
-          after: z.string().max(500).optional(),
-          before: z.string().max(500).optional(),
+          after: safeText().max(500).optional(),
+          before: safeText().max(500).optional(),
           /** Kit filters by the exact address (no partial match). */
-          email: z.string().trim().max(320).optional(),
+          email: safeText().trim().max(320).optional(),
           status: z.enum(['all', 'active', 'inactive', 'bounced', 'complained', 'cancelled']).default('all'),
         }),
       },
     },
     async (request) => {
       const { per_page, after, before, email, status } = request.query;
-      const { subscribers, pagination } = await (await interactive()).listSubscribers({ per_page, after, before, email_address: email, status });
-      return { subscribers, pagination };
+      const client = await interactive();
+      try {
+        const { subscribers, pagination } = await client.listSubscribers({ per_page, after, before, email_address: email, status });
+        return { subscribers, pagination };
+      } catch (error) {
+        // Kit refusing what the browser asked for (a stale or made-up cursor) is no failure of Kit's.
+        if (error instanceof KitApiError && (error.status === 400 || error.status === 422)) throw new AppError(400, 'kit_request_refused', error.message);
+        throw error;
+      }
     },
   );
 
@@ -205,8 +212,7 @@ export async function kitRoutes(app: FastifyInstance, { db, config }: { db: Db; 
     {
       schema: {
         querystring: z.object({
-          contact_ids: z
-            .string()
+          contact_ids: safeText()
             .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
             .pipe(z.array(uuid).max(500)),
         }),

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeKit, type FakeKit, type FakeKitOptions } from '../../../tests/fakes/fake-kit.ts';
 import { openTestDatabase } from '../../../tests/helpers/test-db.ts';
 import type { Database, Db } from '../db/client.ts';
@@ -8,9 +8,16 @@ import { kitClientForKey } from './connection.ts';
 import type { KitEnv } from './env.ts';
 import { claimJobs, enqueueBatch, getBatchProgress } from './queue.ts';
 import { parseSecretKey } from './secret-box.ts';
-import { clearKitApiKey, saveKitApiKey } from './settings.ts';
+import type * as KitSettings from './settings.ts';
+import { clearKitApiKey, readKitApiKey, saveKitApiKey } from './settings.ts';
 import { jobsOf, kitEnvFor, seedContacts, seedTag, silentLog, waitFor } from './test-helpers.ts';
 import { startKitWorker, type KitWorker, type KitWorkerOptions } from './worker.ts';
+
+// The worker's reads of the saved key, to see when it has looked for one (a pass-through spy).
+vi.mock('./settings.ts', async (importOriginal) => {
+  const settings = await importOriginal<typeof KitSettings>();
+  return { ...settings, readKitApiKey: vi.fn(settings.readKitApiKey) };
+});
 
 /*
  * The background sync against the fake Kit, with its window scaled down (60 requests per second)
@@ -211,8 +218,12 @@ describe('the Kit sync worker', () => {
     await clearKitApiKey(db);
     const s = await setup({}, { saveKey: false });
     const { batchId, people } = await s.batch(3, 'nokey');
+    const keyReads = vi.mocked(readKitApiKey);
+    keyReads.mockClear();
     s.start();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The worker has looked for a key and found none: it leaves the jobs alone.
+    await waitFor(() => keyReads.mock.results.length > 0, 10_000, 'the worker to look for a key');
+    expect(await keyReads.mock.results[0]!.value).toBeNull();
     expect(await getBatchProgress(db, batchId)).toMatchObject({ queued: 3, done: 0 });
     expect(s.kit.calls['POST /subscribers']).toBeUndefined();
 

@@ -11,11 +11,8 @@ import type { Compressed } from '../http/compressed.ts';
 
 const CHANNEL = 'landing_page_changed';
 
-export interface RenderedPage {
-  pageId: string;
-  html: Compressed;
-  etag: string;
-}
+/** A page ready to send: its finished HTML, or (a react page) the site page it shows. */
+export type RenderedPage = { pageId: string; html: Compressed; etag: string } | { pageId: string; sitePage: string };
 
 export interface PageCache {
   get(slug: string): RenderedPage | undefined;

@@ -114,3 +114,22 @@ export async function uniqueSlug(db: Db, prefix: string, now = Date.now()): Prom
   const taken = new Set(rows.map((r) => r.slug));
   return candidates.find((slug) => !taken.has(slug))!;
 }
+
+/**
+ * Saved pages whose content matches `pattern` (a POSIX regular expression with one capture group),
+ * each with its distinct matches: how another feature learns which pages use something of its own
+ * (the image library: its file URLs). `needle`, a plain text every match contains, skips the other
+ * pages cheaply.
+ */
+export async function findContentReferences(db: Db, pattern: string, needle: string) {
+  return db
+    .select({
+      id: landingPages.id,
+      title: landingPages.title,
+      slug: landingPages.slug,
+      matches: sql<string[]>`array(select distinct m[1] from regexp_matches(${landingPages.content}, ${pattern}, 'g') as m)`,
+    })
+    .from(landingPages)
+    .where(sql`strpos(${landingPages.content}, ${needle}) > 0`)
+    .orderBy(landingPages.title, landingPages.id);
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { LEAD_MESSAGES } from '../../shared/leads/messages.ts';
+import { buildApp } from '../app.ts';
 
 const LIMIT = 5;
 let direct: TestApp;
@@ -23,11 +24,7 @@ const signUp = (app: TestApp, n: number, options: { remoteAddress?: string; forw
     headers: options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {},
   });
 
-/**
- * Requests one after another, as they reach a server over the network. (All at once through
- * `inject()` they would share one tick, which real sockets never do, and @fastify/rate-limit's
- * in-memory store then reports every request the last count.)
- */
+/** Requests one after another, as one visitor's would arrive. */
 async function burst(count: number, send: (n: number) => ReturnType<typeof signUp>) {
   const responses = [];
   for (let n = 0; n < count; n++) responses.push(await send(n));
@@ -58,5 +55,19 @@ describe('the per-IP limit on public sign-ups', () => {
     // Everyone arrives from the proxy's address, yet other clients are not blocked by that one.
     const others = await burst(LIMIT, (n) => signUp(behindProxy, 400 + n, { forwardedFor: `198.51.100.${100 + n}` }));
     expect(others.every((r) => r.statusCode === 201)).toBe(true);
+  });
+});
+
+describe('the limit across instances', () => {
+  it('holds when a balancer spreads one address over two instances sharing the database', async () => {
+    const second = await buildApp({ config: direct.config, database: direct.database });
+    try {
+      const instances = [direct, { ...direct, app: second }];
+      const spread = await burst(4 * LIMIT, (n) => signUp(instances[n % 2]!, 500 + n, { remoteAddress: '203.0.113.200' }));
+      expect(spread.filter((r) => r.statusCode === 201)).toHaveLength(LIMIT);
+      expect(spread.filter((r) => r.statusCode === 429)).toHaveLength(3 * LIMIT);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -1,82 +1,85 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LeadCampaign } from '../../shared/leads/campaigns.ts';
 import { LEAD_HONEYPOT_FIELD } from '../../shared/leads/form.ts';
 import { LEAD_ERROR_CODES, LEAD_MESSAGES } from '../../shared/leads/messages.ts';
-import { leadSignupSchema } from '../../shared/leads/schema.ts';
+import { leadSignupResponseSchema, leadSignupSchema, leadSyncStateSchema, type LeadSignupResponse } from '../../shared/leads/schema.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
-import { captureLead, submissionSyncState, type QueueKitSync } from './service.ts';
+import { countHit } from '../http/rate-limit.ts';
+import { captureLead, submissionSyncState, type LeadKitSync } from './service.ts';
 
 /** A sign-up is a few hundred bytes; anything near this is not a person filling in a form. */
 export const LEAD_BODY_LIMIT = 16 * 1024;
+const MINUTE_MS = 60_000;
 
 const CAMPAIGN_BY_PATH: Record<string, LeadCampaign> = { 'waiting-list': 'waiting_list', webinar: 'webinar' };
 
 export interface LeadsRoutesOptions {
   db: Db;
   config: Config;
-  /** Queues the sync to Kit inside the sign-up's transaction (wired by the Kit feature). */
-  queueKitSync?: QueueKitSync;
+  /** How sign-ups reach Kit (wired by the Kit feature); without it nothing is synced. */
+  kitSync?: LeadKitSync;
 }
 
 /**
  * The public site's endpoints: the two sign-up forms (waiting list, webinar), the sync state the
  * modal waits on, and the site's public settings. No session; validated, size-capped and limited
- * per IP address (the client address a trusted proxy reports, when TRUST_PROXY says so).
+ * per IP address (the client address a trusted proxy reports, when TRUST_PROXY says so) with
+ * counters in the database, so the limit holds across instances.
  */
-export async function leadsRoutes(app: FastifyInstance, { db, config, queueKitSync }: LeadsRoutesOptions) {
-  await app.register(rateLimit, {
-    global: false,
-    timeWindow: 60_000,
-    errorResponseBuilder: () => new AppError(429, LEAD_ERROR_CODES.rateLimited, LEAD_MESSAGES.en.rateLimited),
-  });
+export async function leadsRoutes(app: FastifyInstance, { db, config, kitSync }: LeadsRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const perMinute = config.publicRateLimitPerMinute;
+  const limitPerIp = (scope: string, max: number) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const count = await countHit(db, `${scope}:ip:${request.ip}`, max, MINUTE_MS);
+    if (!count.over) return;
+    reply.header('Retry-After', String(count.retryAfterSeconds));
+    throw new AppError(429, LEAD_ERROR_CODES.rateLimited, LEAD_MESSAGES.en.rateLimited);
+  };
 
   r.post(
     '/api/public/leads/:campaign',
     {
-      schema: { params: z.object({ campaign: z.enum(['waiting-list', 'webinar']) }), body: leadSignupSchema },
+      schema: {
+        params: z.object({ campaign: z.enum(['waiting-list', 'webinar']) }),
+        body: leadSignupSchema,
+        response: { 201: leadSignupResponseSchema },
+      },
       bodyLimit: LEAD_BODY_LIMIT,
-      config: { public: true, rateLimit: { max: perMinute } },
+      config: { public: true },
+      onRequest: limitPerIp('signup', perMinute),
     },
     async (request, reply) => {
       const { [LEAD_HONEYPOT_FIELD]: honeypot, url_parameters, page, ...form } = request.body;
+      // New email, known email, or a bot that filled the hidden field: one status, one shape.
+      const accepted = (answer: LeadSignupResponse) => reply.status(201).send(answer);
       if (honeypot?.trim()) {
-        request.log.info({ ip: request.ip }, 'sign-up refused: the honeypot field was filled');
-        throw new AppError(400, LEAD_ERROR_CODES.botRejected, LEAD_MESSAGES.en.botRejected);
+        request.log.info('sign-up not stored: the honeypot field was filled');
+        return accepted({ submission_id: randomUUID(), kit_sync_queued: (await kitSync?.isConfigured(db)) ?? false });
       }
       const campaign = CAMPAIGN_BY_PATH[request.params.campaign]!;
       const capture = await captureLead(
         db,
         { campaign, ...form, url_parameters, form_data: { ...form, campaign, page: page ?? null } },
-        queueKitSync,
+        kitSync?.queue,
       );
-      return reply.status(capture.created ? 201 : 200).send({
-        submission_id: capture.submission_id,
-        created: capture.created,
-        newly_tagged: capture.newly_tagged,
-        kit_sync_queued: capture.kit_sync_queued,
-      });
+      return accepted({ submission_id: capture.submission_id, kit_sync_queued: capture.kit_sync_queued });
     },
   );
 
   r.get(
     '/api/public/leads/:submissionId/sync',
     {
-      schema: { params: z.object({ submissionId: z.uuid() }) },
+      schema: { params: z.object({ submissionId: z.uuid() }), response: { 200: leadSyncStateSchema } },
+      config: { public: true },
       // The modal asks a few times after each sign-up.
-      config: { public: true, rateLimit: { max: perMinute * 10 } },
+      onRequest: limitPerIp('signup-sync', perMinute * 10),
     },
-    async (request) => {
-      const state = await submissionSyncState(db, request.params.submissionId);
-      if (!state) throw new AppError(404, 'not_found', 'No such sign-up');
-      return state;
-    },
+    (request) => submissionSyncState(db, kitSync, request.params.submissionId),
   );
 
   r.get('/api/public/site-config', { config: { public: true } }, async (_request, reply) => {

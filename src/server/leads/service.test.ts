@@ -22,30 +22,31 @@ const input = (email: string, campaign: LeadInput['campaign'] = 'waiting_list', 
 });
 
 describe('the sync to Kit a sign-up asks for', () => {
-  it('is asked for a new contact and a newly tagged one, with the campaign tag and via_mycrm, but not again', async () => {
+  it('is asked for every sign-up (new, newly tagged, or known), with the campaign tag and via_mycrm', async () => {
     const calls: LeadCapture[] = [];
     const queue = async (_tx: unknown, capture: LeadCapture) => (calls.push(capture), true);
 
     const created = await captureLead(database.db, input('queue@example.com'), queue);
-    expect(created).toMatchObject({ created: true, newly_tagged: false, needs_kit_sync: true, kit_sync_queued: true });
+    expect(created).toMatchObject({ created: true, newly_tagged: false, kit_sync_queued: true });
     expect(created.kit_tag_names).toEqual(['LEM_Waiting_List', 'via_mycrm']);
 
     const tagged = await captureLead(database.db, input('queue@example.com', 'webinar'), queue);
-    expect(tagged).toMatchObject({ created: false, newly_tagged: true, needs_kit_sync: true, kit_sync_queued: true, tag: 'webinar202509_2' });
+    expect(tagged).toMatchObject({ created: false, newly_tagged: true, kit_sync_queued: true, tag: 'webinar202509_2' });
     expect(tagged.kit_tag_names).toEqual(['webinar202509_2', 'via_mycrm']);
 
     const again = await captureLead(database.db, input('queue@example.com', 'webinar', { url_parameters: { utm_source: 'x' } }), queue);
-    expect(again).toMatchObject({ created: false, newly_tagged: false, needs_kit_sync: false, kit_sync_queued: false });
+    expect(again).toMatchObject({ created: false, newly_tagged: false, kit_sync_queued: true });
 
     expect(calls.map((c) => [c.contact_id, c.tag])).toEqual([
       [created.contact_id, 'LEM_Waiting_List'],
+      [created.contact_id, 'webinar202509_2'],
       [created.contact_id, 'webinar202509_2'],
     ]);
   });
 
   it('reports no queued sync when the queue declines (no Kit key)', async () => {
     const result = await captureLead(database.db, input('nokey@example.com'), async () => false);
-    expect(result).toMatchObject({ needs_kit_sync: true, kit_sync_queued: false });
+    expect(result).toMatchObject({ kit_sync_queued: false });
   });
 
   it('runs inside the sign-up transaction: it sees the contact, and its failure undoes the sign-up', async () => {

@@ -18,7 +18,7 @@ export interface LeadInput {
   form_data: Record<string, unknown>;
 }
 
-/** What a sign-up did: enough for the caller to decide on, and queue, the sync to Kit. */
+/** What a sign-up did. Only the server sees it: the visitor's answer never tells these apart. */
 export interface LeadCapture {
   contact_id: string;
   submission_id: string;
@@ -30,15 +30,20 @@ export interface LeadCapture {
   tag: string;
   /** The tags a sync to Kit carries: the campaign tag and via_mycrm. */
   kit_tag_names: string[];
-  /** created || newly_tagged: the spec syncs to Kit only then (and only with an API key). */
-  needs_kit_sync: boolean;
 }
 
-/**
- * Runs inside the sign-up's transaction, after the contact and the submission are written, so a
- * queued sync and the sign-up are committed together or not at all. Returns whether it queued one.
- */
-export type QueueKitSync = (tx: Db, capture: LeadCapture) => Promise<boolean>;
+/** How sign-ups reach Kit; wired in app.ts to the Kit feature's durable queue. */
+export interface LeadKitSync {
+  /**
+   * Runs inside the sign-up's transaction, after the contact and the submission are written, so a
+   * queued sync and the sign-up are committed together or not at all. Returns whether it queued one.
+   */
+  queue(tx: Db, capture: LeadCapture): Promise<boolean>;
+  /** Whether sign-ups are synced at all (a Kit API key is saved). */
+  isConfigured(db: Db): Promise<boolean>;
+  /** Whether the contact's latest sync to Kit is still waiting or running. */
+  isPending(db: Db, contactId: string): Promise<boolean>;
+}
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -49,11 +54,16 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * - a contact with the tag: only store the URL parameters, when there are any.
  * The upsert is one statement on the unique index over lower(email), so simultaneous sign-ups with
  * one email make one contact and add the tag once.
+ *
+ * Every sign-up queues a sync to Kit (when a key is saved), a known contact's too: the spec syncs
+ * only new and newly tagged contacts, but the visitor's modal waits for that sync, and a modal that
+ * finished at once for known emails would tell anyone who is on the list. Kit's upsert and tagging
+ * are idempotent, so the extra sync changes nothing there.
  */
 export async function captureLead(
   db: Db,
   input: LeadInput,
-  queueKitSync?: QueueKitSync,
+  queueKitSync?: LeadKitSync['queue'],
 ): Promise<LeadCapture & { kit_sync_queued: boolean }> {
   const { tag, source } = LEAD_CAMPAIGNS[input.campaign];
   const { first_name, last_name } = splitFullName(input.full_name);
@@ -88,9 +98,8 @@ export async function captureLead(
         newly_tagged: Boolean(upserted) && !created,
         tag,
         kit_tag_names: kitTagNamesFor(input.campaign),
-        needs_kit_sync: Boolean(upserted),
       };
-      const kitSyncQueued = capture.needs_kit_sync && queueKitSync ? await queueKitSync(tx, capture) : false;
+      const kitSyncQueued = queueKitSync ? await queueKitSync(tx, capture) : false;
       return { ...capture, kit_sync_queued: kitSyncQueued };
     });
   } catch (error) {
@@ -142,7 +151,7 @@ export function toSignupError(error: unknown): AppError {
     return new AppError(409, LEAD_ERROR_CODES.emailRegistered, m.emailRegistered);
   }
   if (dbError?.message.includes('violates')) return new AppError(400, LEAD_ERROR_CODES.invalidData, m.invalidData);
-  return new AppError(500, LEAD_ERROR_CODES.failed, m.generic);
+  return new AppError(500, LEAD_ERROR_CODES.failed, m.generic, undefined, { cause: error });
 }
 
 /** The PostgreSQL error (it has a five-character SQLSTATE code) inside the driver's and drizzle's wrappers. */
@@ -153,13 +162,16 @@ function databaseErrorOf(error: unknown): { code: string; message: string } | un
   return undefined;
 }
 
-/** Whether Kit knows the contact behind a submission yet (its kit_id is set); null for an unknown id. */
-export async function submissionSyncState(db: Db, submissionId: string): Promise<{ synced: boolean } | null> {
-  const [row] = rowsOf<{ kit_id: number | null }>(
-    await db.execute(sql`
-      select c.kit_id from lead_submissions s join contacts c on c.id = s.contact_id where s.id = ${submissionId}::uuid`),
+/**
+ * Whether the sync a submission queued has finished (done, or given up: a sign-up never fails
+ * because of Kit). An unknown id has nothing waiting either, so it answers the same as a finished
+ * one: the honeypot's made-up id cannot be told from a real one.
+ */
+export async function submissionSyncState(db: Db, kitSync: LeadKitSync | undefined, submissionId: string): Promise<{ synced: boolean }> {
+  const [row] = rowsOf<{ contact_id: string }>(
+    await db.execute(sql`select contact_id from lead_submissions where id = ${submissionId}::uuid`),
   );
-  return row ? { synced: row.kit_id !== null } : null;
+  return { synced: !row || !kitSync || !(await kitSync.isPending(db, row.contact_id)) };
 }
 
 /** Sign-ups per landing page since `since`, for the pages' figures (pages without any are absent). */

@@ -5,6 +5,9 @@ import { isKnownPage } from '../../shared/routes.ts';
 import { errorBody } from '../http/errors.ts';
 import { decodedPath, NOT_FOUND_PAGE, type SitePages } from './site-pages.ts';
 
+/** Source maps (and their compressed copies) stay on disk for tools and benchmarks; visitors never get them. */
+const SOURCE_MAP = /\.map(?:\.(?:br|gz))?$/i;
+
 /**
  * Serves the built browser app: hashed assets cached for a year, index.html for every page path
  * (404 status for paths no page knows, so crawlers and monitors see the truth). Public pages that
@@ -19,6 +22,7 @@ export async function spaRoutes(app: FastifyInstance, { webDir, site }: { webDir
       wildcard: false,
       // The build writes .br and .gz copies of text assets; browsers that accept them get those.
       preCompressed: true,
+      allowedPath: (pathname) => !SOURCE_MAP.test(pathname),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CalendarEventInput } from './event.ts';
+import { safeText } from '../text/safe-text.ts';
 
 /** Response shapes of the calendar HTTP API (src/server/calendar/routes.ts); the paths are in paths.ts. */
 
@@ -31,7 +32,7 @@ export const EVENT_LIST_MAX_LIMIT = 100;
 
 /** Query of the staff list: newest first, a page at a time, optionally searched by title or location. */
 export const eventListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: safeText().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(EVENT_LIST_MAX_LIMIT).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });

@@ -7,6 +7,7 @@ import {
   normalizeReminderMinutes,
   parseGuests,
 } from './normalize.ts';
+import { TEXT_MESSAGES } from '../text/characters.ts';
 
 const filled = (overrides: Partial<CalendarEventForm> = {}): CalendarEventForm => ({
   ...defaultEventForm(),
@@ -158,7 +159,9 @@ describe('calendarEventSchema (the server check)', () => {
     });
   });
 
-  it('removes control characters, which PostgreSQL and calendar files cannot take', () => {
-    expect(calendarEventSchema.parse({ ...valid, title: 'A\u0000B', description: 'line 1\nline 2\u0007' })).toMatchObject({ title: 'AB', description: 'line 1\nline 2' });
+  it('refuses control characters, which PostgreSQL and calendar files cannot take, but keeps line breaks in the description', () => {
+    expect(calendarEventSchema.safeParse({ ...valid, title: 'A\u0000B' }).error?.issues[0]).toMatchObject({ path: ['title'], message: TEXT_MESSAGES.controlCharacter });
+    expect(calendarEventSchema.safeParse({ ...valid, description: 'line 1\nline 2\u0007' }).error?.issues[0]).toMatchObject({ path: ['description'], message: TEXT_MESSAGES.controlCharacter });
+    expect(calendarEventSchema.parse({ ...valid, description: 'line 1\r\nline 2\tend' })).toMatchObject({ description: 'line 1\r\nline 2\tend' });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../text/safe-text.ts';
 import { CALENDAR_TIMEZONES, RECURRENCE_FREQUENCIES } from './constants.ts';
 import { isValidDate, isValidTime } from './date-time.ts';
 import { CALENDAR_LIMITS as L } from './limits.ts';
@@ -9,7 +10,6 @@ import {
   normalizeRecurrenceInterval,
   normalizeReminderMinutes,
   parseGuests,
-  stripControlCharacters,
 } from './normalize.ts';
 
 /*
@@ -19,15 +19,12 @@ import {
  * "calendar event as held by the creator" and becomes the snake_case shape with prepareEvent().
  */
 
-const requiredText = z
-  .string({ error: M.requiredForSave })
-  .trim()
-  .min(1, M.requiredForSave)
-  .max(L.titleMax, M.tooLong(L.titleMax))
-  .transform(stripControlCharacters);
-const date = z.string({ error: M.requiredForSave }).trim().min(1, M.requiredForSave).refine(isValidDate, M.invalidDateTime);
-const time = z.string({ error: M.requiredForSave }).trim().min(1, M.requiredForSave).refine(isValidTime, M.invalidDateTime);
-const line = (max: number) => z.string().trim().max(max, M.tooLong(max)).transform(stripControlCharacters).default('');
+// Control characters are refused (they break PostgreSQL and calendar files); the .ics writer strips
+// them again from events stored before this rule.
+const requiredText = safeText({ error: M.requiredForSave }).trim().min(1, M.requiredForSave).max(L.titleMax, M.tooLong(L.titleMax));
+const date = safeText({ error: M.requiredForSave }).trim().min(1, M.requiredForSave).refine(isValidDate, M.invalidDateTime);
+const time = safeText({ error: M.requiredForSave }).trim().min(1, M.requiredForSave).refine(isValidTime, M.invalidDateTime);
+const line = (max: number) => safeText().trim().max(max, M.tooLong(max)).default('');
 const wholeNumberIn = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
@@ -39,17 +36,12 @@ export const calendarEventSchema = z.object({
   end_date: date,
   end_time: time,
   timezone: z.enum(CALENDAR_TIMEZONES, { error: M.timezoneInvalid }).default(CALENDAR_DEFAULTS.timezone),
-  description: z
-    .string()
-    .max(L.descriptionMax, M.tooLong(L.descriptionMax))
-    .transform(stripControlCharacters)
-    .default(''),
+  description: safeText({ multiline: true }).max(L.descriptionMax, M.tooLong(L.descriptionMax)).default(''),
   location: line(L.locationMax),
-  guests: z
-    .string()
+  guests: safeText()
     .max(L.guestsTextMax, M.tooLong(L.guestsTextMax))
     .refine((value) => parseGuests(value).length <= L.guestsMax, M.tooManyGuests)
-    .transform((value) => parseGuests(stripControlCharacters(value)).join(', '))
+    .transform((value) => parseGuests(value).join(', '))
     .default(''),
   organizer_name: line(L.nameMax),
   organizer_email: line(L.emailMax),
@@ -65,7 +57,7 @@ export const calendarEventSchema = z.object({
     CALENDAR_DEFAULTS.recurrenceInterval,
   ),
   recurrence_count: wholeNumberIn(L.countMin, L.countMax, M.countInvalid).nullable().default(null),
-  recurrence_until: z.string().refine(isValidDate, M.invalidDateTime).nullable().default(null),
+  recurrence_until: safeText().refine(isValidDate, M.invalidDateTime).nullable().default(null),
   source_website: line(L.sourceWebsiteMax),
   source_name: line(L.nameMax),
 });

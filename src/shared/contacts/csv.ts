@@ -14,6 +14,7 @@ import {
   type ContactInput,
   type ContactValues,
 } from './form.ts';
+import { safeText } from '../text/safe-text.ts';
 
 /**
  * CSV export columns and the import's column mapping and row rules. The browser previews an import
@@ -60,9 +61,10 @@ export const IMPORT_MESSAGES = {
 /** Which CSV column (by header) fills which contact field; every field comes from one column at most. */
 export type ImportMapping = { email: string } & Partial<Record<Exclude<ContactFormField, 'email'>, string>>;
 
-const column = z.string().trim().min(1).max(500);
+// Column names are the file's headers: the rows' values are checked by the contact form's rules, row by row.
+const column = safeText().trim().min(1).max(500);
 export const importMappingSchema = z.object({
-  email: z.string({ error: IMPORT_MESSAGES.emailColumnRequired }).trim().min(1, IMPORT_MESSAGES.emailColumnRequired).max(500),
+  email: safeText({ error: IMPORT_MESSAGES.emailColumnRequired }).trim().min(1, IMPORT_MESSAGES.emailColumnRequired).max(500),
   first_name: column.optional(),
   last_name: column.optional(),
   full_name: column.optional(),

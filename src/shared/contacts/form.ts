@@ -4,15 +4,15 @@ import {
   CONTACT_STATUSES,
   DEFAULT_CONTACT_SOURCE,
   DEFAULT_CONTACT_STATUS,
-  normalizeEmail,
   type ContactSource,
   type ContactStatus,
 } from '../contacts.ts';
 import { TAG_NAME_MAX } from '../tags.ts';
+import { safeText } from '../text/safe-text.ts';
+import { emailSchema } from './email.ts';
 
 /** The contact form's rules: the same schema validates the modal, each imported CSV row and the API. */
 
-export const CONTACT_EMAIL_MAX = 320;
 export const CONTACT_TEXT_MAX = 500;
 export const CONTACT_TAGS_MAX = 50;
 
@@ -62,18 +62,11 @@ export const CONTACT_FIELD_LABELS: Record<ContactFormField, string> = {
   tags: 'Tags',
 };
 
-const email = z
-  .string({ error: CONTACT_MESSAGES.emailRequired })
-  .trim()
-  .min(1, CONTACT_MESSAGES.emailRequired)
-  .max(CONTACT_EMAIL_MAX, CONTACT_MESSAGES.emailInvalid)
-  .pipe(z.email({ error: CONTACT_MESSAGES.emailInvalid }))
-  .transform(normalizeEmail);
+const email = emailSchema({ required: CONTACT_MESSAGES.emailRequired, invalid: CONTACT_MESSAGES.emailInvalid });
 
 /** Optional text: trimmed, and an empty value is stored as null. */
-const optionalText = () =>
-  z
-    .string()
+const optionalText = ({ multiline = false } = {}) =>
+  safeText({ multiline })
     .nullish()
     .transform((v) => v?.trim() || null)
     .pipe(z.string().max(CONTACT_TEXT_MAX, CONTACT_MESSAGES.textTooLong).nullable());
@@ -83,7 +76,7 @@ const linkedin = optionalText()
   .transform((v) => (v && !/^[a-z][a-z\d+.-]*:/i.test(v) ? `https://${v}` : v))
   .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: CONTACT_MESSAGES.linkedinInvalid }).nullable());
 
-const tagName = z.string().trim().min(1).max(TAG_NAME_MAX);
+const tagName = safeText().trim().min(1).max(TAG_NAME_MAX);
 
 export const contactFormSchema = z.object({
   email,
@@ -91,7 +84,8 @@ export const contactFormSchema = z.object({
   last_name: optionalText(),
   full_name: optionalText(),
   phone: optionalText(),
-  address: optionalText(),
+  // Addresses pasted from elsewhere, or imported from a CSV cell, span several lines.
+  address: optionalText({ multiline: true }),
   country: optionalText(),
   linkedin,
   source: z.enum(CONTACT_SOURCES, { error: CONTACT_MESSAGES.sourceInvalid }).default(DEFAULT_CONTACT_SOURCE),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../contacts.ts';
+import { safeText } from '../text/safe-text.ts';
 import type { ContactDto } from './form.ts';
 
 /** Query of the contacts list and of its CSV export: search, filters, sort, and (list only) a page. */
@@ -31,11 +32,11 @@ export const CONTACT_LIST_MESSAGES = {
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 export const contactFiltersSchema = z.object({
-  search: z.preprocess(blankToUndefined, z.string().trim().max(CONTACT_SEARCH_MAX, CONTACT_LIST_MESSAGES.searchTooLong).optional()),
+  search: z.preprocess(blankToUndefined, safeText().trim().max(CONTACT_SEARCH_MAX, CONTACT_LIST_MESSAGES.searchTooLong).optional()),
   status: z.preprocess(blankToUndefined, z.enum(CONTACT_STATUSES).optional()),
   source: z.preprocess(blankToUndefined, z.enum(CONTACT_SOURCES).optional()),
   /** A tag name: contacts carrying this tag. */
-  tag: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  tag: z.preprocess(blankToUndefined, safeText().trim().max(100).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(CONTACT_SORTS).default('created_at')),
   order: z.preprocess(blankToUndefined, z.enum(SORT_ORDERS).optional()),
 });
@@ -43,7 +44,7 @@ export type ContactFilters = z.output<typeof contactFiltersSchema>;
 
 export const contactListQuerySchema = contactFiltersSchema.extend({
   /** `next_cursor` of the previous page; absent for the first page. */
-  cursor: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
+  cursor: z.preprocess(blankToUndefined, safeText().max(2000).optional()),
   limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(CONTACT_PAGE_SIZE_MAX).default(CONTACT_PAGE_SIZE)),
 });
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;

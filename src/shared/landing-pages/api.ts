@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../http/codecs.ts';
+import { safeText } from '../text/safe-text.ts';
 import { PAGE_TYPES } from './page-types.ts';
 import { SLUG_MESSAGES, slugError } from './slug.ts';
 
@@ -26,7 +27,7 @@ export const LANDING_PAGE_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this landing page?',
 } as const;
 
-export const slugSchema = z.string({ error: SLUG_MESSAGES.required }).superRefine((slug, ctx) => {
+export const slugSchema = safeText({ error: SLUG_MESSAGES.required }).superRefine((slug, ctx) => {
   const message = slugError(slug);
   if (message) ctx.addIssue({ code: 'custom', message });
 });
@@ -35,10 +36,9 @@ export const pageTypeSchema = z.enum(PAGE_TYPES);
 
 /** The Add/Edit form (spec 001, 2.2 and 5.2): title, slug and content required; active by default. */
 export const landingPageFormSchema = z.object({
-  title: z.string({ error: LANDING_PAGE_MESSAGES.titleRequired }).trim().min(1, LANDING_PAGE_MESSAGES.titleRequired).max(TITLE_MAX, LANDING_PAGE_MESSAGES.titleTooLong),
+  title: safeText({ error: LANDING_PAGE_MESSAGES.titleRequired }).trim().min(1, LANDING_PAGE_MESSAGES.titleRequired).max(TITLE_MAX, LANDING_PAGE_MESSAGES.titleTooLong),
   slug: slugSchema,
-  content: z
-    .string({ error: LANDING_PAGE_MESSAGES.contentRequired })
+  content: safeText({ multiline: true, error: LANDING_PAGE_MESSAGES.contentRequired })
     .refine((content) => content.trim().length > 0, LANDING_PAGE_MESSAGES.contentRequired)
     .refine((content) => content.length <= CONTENT_MAX, LANDING_PAGE_MESSAGES.contentTooLong),
   page_type: pageTypeSchema.default('builder'),
@@ -50,13 +50,13 @@ export type LandingPageFormValues = z.output<typeof landingPageFormSchema>;
 export const activeBodySchema = z.object({ is_active: z.boolean() });
 
 export const slugCheckQuerySchema = z.object({
-  slug: z.string().max(200),
+  slug: safeText().max(200),
   /** When editing, the page's own id: its slug is not "taken" by itself. */
-  exclude_id: z.string().max(100).optional(),
+  exclude_id: safeText().max(100).optional(),
 });
 export const slugCheckResultSchema = z.object({ available: z.boolean() });
 
-export const listQuerySchema = z.object({ search: z.string().max(200).optional() });
+export const listQuerySchema = z.object({ search: safeText().max(200).optional() });
 
 const pageFields = {
   id: z.string(),

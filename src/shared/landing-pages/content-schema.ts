@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { COMPONENT_DEFINITIONS, COMPONENT_TYPES, definitionOf } from './component-definitions.ts';
+import { COMPONENT_DEFINITIONS, COMPONENT_TYPES } from './component-definitions.ts';
 import { CONTENT_LIMITS, MAX_NESTING_DEPTH } from './constants.ts';
 import { fieldValueSchema } from './fields.ts';
 import { MODEL_MESSAGES } from './messages.ts';
+import { childProblem } from './placement.ts';
 import { walk } from './tree.ts';
 import type { ComponentNode, PageContent, Props, SectionNode } from './types.ts';
 
@@ -23,15 +24,10 @@ const propsSchemaByType = new Map(
 
 type Issue = { path: PropertyKey[]; message: string };
 
-/** Where a node may hold what: a grid only grid cells, a grid cell only in a grid, leaves nothing. */
 function placementIssues(type: string | null, children: readonly { type: string }[]): Issue[] {
-  const rule = type === null ? 'any' : (definitionOf(type)?.children ?? 'any');
   return children.flatMap((child, index): Issue[] => {
-    const path = ['components', index, 'type'];
-    if (rule === 'none') return [{ path, message: MODEL_MESSAGES.holdsNothing(type ?? 'section') }];
-    if (rule === 'gridCells' && child.type !== 'gridCell') return [{ path, message: MODEL_MESSAGES.onlyGridCells }];
-    if (rule === 'any' && child.type === 'gridCell') return [{ path, message: MODEL_MESSAGES.gridCellOutsideGrid }];
-    return [];
+    const message = childProblem(type, child.type);
+    return message ? [{ path: ['components', index, 'type'], message }] : [];
   });
 }
 

@@ -26,6 +26,16 @@ describe('nodeIndex', () => {
     expect(nodeIndex(removed).get('layout')!.path).toEqual([0, 0]);
   });
 
+  it('keeps the indexes of the last 8 documents only, so an undo history does not hold one per document', () => {
+    const first = samplePage();
+    const index = nodeIndex(first);
+    const later = Array.from({ length: 8 }, () => samplePage());
+    for (const doc of later) nodeIndex(doc);
+    expect(nodeIndex(later[7]!)).toBe(nodeIndex(later[7]!));
+    expect(nodeIndex(first)).not.toBe(index);
+    expect(nodeIndex(first)).toEqual(index);
+  });
+
   it('locates a node or refuses an unknown id', () => {
     const doc = samplePage();
     expect(locate(doc, 'cta').node).toBe(doc[0]!.components[2]!.components![0]);

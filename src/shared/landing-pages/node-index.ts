@@ -11,8 +11,19 @@ export interface NodeLocation {
 
 export type NodeIndex = ReadonlyMap<string, NodeLocation>;
 
-/** Documents never change, so an index built once stays right for as long as its document lives. */
-const indexes = new WeakMap<PageContent, NodeIndex>();
+/**
+ * Documents never change, so an index stays right for as long as its document lives. Only the
+ * indexes of the last few documents are kept: an editor works on its newest document, and an undo
+ * history of hundreds of documents should not hold an index for each.
+ */
+const CACHED_INDEXES = 8;
+const indexes = new Map<PageContent, NodeIndex>();
+
+function remember(doc: PageContent, index: NodeIndex): void {
+  indexes.delete(doc);
+  indexes.set(doc, index);
+  if (indexes.size > CACHED_INDEXES) indexes.delete(indexes.keys().next().value!);
+}
 
 /** Where every node of the document sits, by id: built once per document, then a map lookup. */
 export function nodeIndex(doc: PageContent): NodeIndex {
@@ -23,8 +34,8 @@ export function nodeIndex(doc: PageContent): NodeIndex {
       if (!built.has(node.id)) built.set(node.id, { path, parentId: parent ? parent.id : null });
     });
     index = built;
-    indexes.set(doc, index);
   }
+  remember(doc, index);
   return index;
 }
 
@@ -34,7 +45,7 @@ export function nodeIndex(doc: PageContent): NodeIndex {
  */
 export function shareIndex(from: PageContent, to: PageContent): void {
   const index = indexes.get(from);
-  if (index && from !== to) indexes.set(to, index);
+  if (index && from !== to) remember(to, index);
 }
 
 export function locate(doc: PageContent, id: string): NodeLocation & { readonly node: TreeNode } {

@@ -3,10 +3,27 @@ import { MAX_NESTING_DEPTH } from './constants.ts';
 import { DocumentError } from './document-error.ts';
 import { MODEL_MESSAGES } from './messages.ts';
 import { depthOf, nodeIndex, type NodeLocation } from './node-index.ts';
-import { subtreeHeight, subtreeIds } from './tree.ts';
+import { childrenOf, subtreeHeight, subtreeIds } from './tree.ts';
 import type { PageContent, TreeNode } from './types.ts';
 
-/** Why `parent` (at `location`) may not hold `child`, or null when it may. Depth is checked apart. */
+/**
+ * Why stored content may not have a child of `childType` under a node of `holderType` (null for a
+ * section), or null when it may: a grid holds only grid cells, a grid cell sits only in a grid, and
+ * types without children hold none. Types no definition knows may hold anything but grid cells.
+ */
+export function childProblem(holderType: string | null, childType: string): string | null {
+  const rule = holderType === null ? 'any' : (definitionOf(holderType)?.children ?? 'any');
+  if (rule === 'none') return MODEL_MESSAGES.holdsNothing(holderType!);
+  if (rule === 'gridCells' && childType !== 'gridCell') return MODEL_MESSAGES.onlyGridCells;
+  if (rule === 'any' && childType === 'gridCell') return MODEL_MESSAGES.gridCellOutsideGrid;
+  return null;
+}
+
+/**
+ * Why `parent` (at `location`) may not take `child` in an add or a move, or null when it may. Stricter
+ * than stored content: grid cells come only with their grid's column count, and nothing is added to a
+ * type no definition knows. Depth is checked apart.
+ */
 export function placementProblem(parent: TreeNode, location: NodeLocation, child: TreeNode): string | null {
   if (child.type === 'gridCell') return MODEL_MESSAGES.gridCellsStay;
   if (depthOf(location.path) === 0) return null;
@@ -25,6 +42,15 @@ export function assertCanHold(parent: TreeNode, location: NodeLocation, child: T
   const problem = placementProblem(parent, location, child);
   if (problem) throw new DocumentError('not-allowed', problem);
   if (!fitsDepth(location, child)) throw new DocumentError('too-deep', MODEL_MESSAGES.tooDeep);
+}
+
+/** A node coming into the document (built by hand, pasted) holds only what stored content may. */
+export function assertWellFormed(node: TreeNode): void {
+  for (const child of childrenOf(node)) {
+    const problem = childProblem(node.type, child.type);
+    if (problem) throw new DocumentError('not-allowed', problem);
+    assertWellFormed(child);
+  }
 }
 
 /** A node coming into the document brings only ids the document does not have yet. */

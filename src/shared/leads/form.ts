@@ -1,3 +1,6 @@
+import { EMAIL_MAX, isValidEmail } from '../contacts.ts';
+import { textProblem } from '../text/characters.ts';
+
 /**
  * The sign-up form's rules, shared by the modals and the server. No zod here: the public pages
  * import this file and must stay light.
@@ -5,7 +8,7 @@
 
 export const LEAD_LIMITS = {
   fullName: 200,
-  email: 320,
+  email: EMAIL_MAX,
   phone: 50,
   urlParameters: 20,
   urlParameterKey: 100,
@@ -24,20 +27,23 @@ export interface LeadFormValues {
 export type LeadField = keyof LeadFormValues;
 export type LeadFieldProblem = 'required' | 'invalid' | 'too_long';
 
-// What an input of type="email" accepts, roughly: something@something.tld, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Full name required, email required and well-formed, phone optional; each within its length. */
+/**
+ * Full name required, email required and well-formed (the staff form's rule), phone optional; each
+ * within its length and free of control characters.
+ */
 export function leadFormProblems(values: LeadFormValues): Partial<Record<LeadField, LeadFieldProblem>> {
   const problems: Partial<Record<LeadField, LeadFieldProblem>> = {};
   const name = values.full_name.trim();
   const email = values.email.trim();
+  const phone = values.phone.trim();
   if (!name) problems.full_name = 'required';
   else if (name.length > LEAD_LIMITS.fullName) problems.full_name = 'too_long';
+  else if (textProblem(name)) problems.full_name = 'invalid';
   if (!email) problems.email = 'required';
   else if (email.length > LEAD_LIMITS.email) problems.email = 'too_long';
-  else if (!EMAIL_PATTERN.test(email)) problems.email = 'invalid';
-  if (values.phone.trim().length > LEAD_LIMITS.phone) problems.phone = 'too_long';
+  else if (!isValidEmail(email)) problems.email = 'invalid';
+  if (phone.length > LEAD_LIMITS.phone) problems.phone = 'too_long';
+  else if (textProblem(phone)) problems.phone = 'invalid';
   return problems;
 }
 

@@ -11,7 +11,6 @@ export const LEAD_MESSAGES = {
     generic: 'An error occurred. Please try again. If the problem persists, please contact support.',
     webinarFailed: 'An error occurred. Please try again.',
     rateLimited: 'Too many sign-ups from your network in a short time. Please wait a minute and try again.',
-    botRejected: 'This sign-up could not be accepted. Please reload the page and try again.',
     fields: {
       full_name: { required: 'Full name is required', too_long: 'Full name is too long', invalid: 'Full name is not valid' },
       email: { required: 'Email is required', too_long: 'Email is too long', invalid: 'Please enter a valid email address' },
@@ -24,7 +23,6 @@ export const LEAD_MESSAGES = {
     generic: 'Ein Fehler ist aufgetreten. Bitte versuche es erneut. Wenn das Problem bestehen bleibt, kontaktiere bitte den Support.',
     webinarFailed: 'Ein Fehler ist aufgetreten. Bitte versuche es erneut.',
     rateLimited: 'Zu viele Anmeldungen aus deinem Netzwerk in kurzer Zeit. Bitte warte eine Minute und versuche es erneut.',
-    botRejected: 'Diese Anmeldung konnte nicht angenommen werden. Bitte lade die Seite neu und versuche es erneut.',
     fields: {
       full_name: {
         required: 'Bitte gib deinen vollständigen Namen ein',
@@ -47,7 +45,6 @@ interface LeadMessageSet {
   generic: string;
   webinarFailed: string;
   rateLimited: string;
-  botRejected: string;
   fields: Record<LeadField, Record<LeadFieldProblem, string>>;
 }
 
@@ -59,7 +56,6 @@ export const LEAD_ERROR_CODES = {
   invalidData: 'invalid_data',
   validation: 'validation',
   rateLimited: 'rate_limited',
-  botRejected: 'bot_rejected',
   failed: 'signup_failed',
 } as const;
 
@@ -74,8 +70,6 @@ export function waitingListErrorText(code: string, language: LeadLanguage): stri
       return m.invalidData;
     case LEAD_ERROR_CODES.rateLimited:
       return m.rateLimited;
-    case LEAD_ERROR_CODES.botRejected:
-      return m.botRejected;
     default:
       return m.generic;
   }

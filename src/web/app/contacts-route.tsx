@@ -1,8 +1,8 @@
-import { ContactsPage } from '../features/contacts/contacts-page.tsx';
-import { KitBulkSync } from '../features/kit/kit-bulk-sync.tsx';
-import { KitRowActions } from '../features/kit/kit-row-actions.tsx';
-import { KitSyncProgress } from '../features/kit/kit-sync-progress.tsx';
-import { KitSyncState } from '../features/kit/kit-sync-state.tsx';
+import { ContactsPage } from '@web/features/contacts/contacts-page.tsx';
+import { KitBulkSync } from '@web/features/kit/kit-bulk-sync.tsx';
+import { KitRowActions } from '@web/features/kit/kit-row-actions.tsx';
+import { KitSyncProgress } from '@web/features/kit/kit-sync-progress.tsx';
+import { KitSyncState } from '@web/features/kit/kit-sync-state.tsx';
 
 const kit = { RowActions: KitRowActions, BulkActions: KitBulkSync, SyncState: KitSyncState };
 

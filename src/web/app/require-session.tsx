@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { LoadingScreen } from '../components/ui/spinner.tsx';
-import { useSession } from '../lib/session.ts';
+import { LoadingScreen } from '@web/components/ui/spinner.tsx';
+import { useSession } from '@web/lib/session.ts';
 
 /** Renders its children for a signed-in user; sends anyone else to /login, remembering the way back. */
 export function RequireSession({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button } from '../components/ui/button.tsx';
+import { Button } from '@web/components/ui/button.tsx';
 
 /** Shown when a screen crashes or its code fails to load (e.g. after a deploy): a way out, not a blank page. */
 export function RouteError() {

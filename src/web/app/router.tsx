@@ -1,13 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { CRM_NAV } from '../../shared/routes.ts';
-import { CookieBanner } from '../features/site/consent/cookie-banner.tsx';
-import { loadSiteSettings } from '../features/site/content/site-store.ts';
-import { loadNamespaces } from '../lib/i18n.ts';
+import { CookieBanner } from '@web/features/site/consent/cookie-banner.tsx';
+import { loadSiteSettings } from '@web/features/site/content/site-store.ts';
+import { loadNamespaces } from '@web/lib/i18n.ts';
 
 /**
  * Every page, each loaded on demand: the public site never downloads CRM or builder code.
- * Paths come from src/shared/routes.ts, which the server also uses to answer unknown paths with 404.
+ * Paths match src/shared/routes.ts, which the server uses to answer unknown paths with 404.
  */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
@@ -27,26 +26,21 @@ const sitePage = (path: string, load: () => Promise<{ default: React.ComponentTy
   },
 });
 
-const crmTitle = (path: string) => CRM_NAV.find((n) => n.path === path)!.label;
-/** A CRM screen not built yet: its title, loaded with the CRM (never in the public pages' bundle). */
-const screenTitle = (path: string) => async () => {
-  const { ScreenTitle } = await import('../features/crm-shell/screen-title.tsx');
-  return { element: <ScreenTitle title={crmTitle(path)} /> };
-};
-
 const crmScreens: RouteObject[] = [
-  { index: true, lazy: page(() => import('../features/dashboard/dashboard-page.tsx')) },
+  { index: true, lazy: page(() => import('@web/features/dashboard/dashboard-page.tsx')) },
   { path: 'contacts', lazy: page(() => import('./contacts-route.tsx')) },
-  { path: 'tags', lazy: page(() => import('../features/tags/tags-page.tsx')) },
-  { path: 'landing-pages', lazy: screenTitle('/crm/landing-pages') },
-  { path: 'kit', lazy: page(() => import('../features/kit/kit-page.tsx')) },
-  { path: 'calendar-link-creator', lazy: page(() => import('../features/calendar/creator-page.tsx')) },
-  { path: 'calendar-events', lazy: page(() => import('../features/calendar/events-page.tsx')) },
-  { path: 'landing-pages/convert', lazy: page(() => import('../features/converter/converter-page.tsx')) },
+  { path: 'tags', lazy: page(() => import('@web/features/tags/tags-page.tsx')) },
+  { path: 'landing-pages', lazy: page(() => import('@web/features/landing-pages/landing-pages-page.tsx')) },
+  { path: 'images', lazy: page(() => import('@web/features/images/images-page.tsx')) },
+  { path: 'kit', lazy: page(() => import('@web/features/kit/kit-page.tsx')) },
+  { path: 'calendar-link-creator', lazy: page(() => import('@web/features/calendar/creator-page.tsx')) },
+  { path: 'calendar-events', lazy: page(() => import('@web/features/calendar/events-page.tsx')) },
+  { path: 'landing-pages/convert', lazy: page(() => import('@web/features/converter/converter-page.tsx')) },
+  { path: 'settings', lazy: page(() => import('@web/features/settings/settings-page.tsx')) },
 ];
 
 /** The public site (bilingual; prerendered at build time and hydrated in the browser), one file of code. */
-const sitePages = () => import('../features/site/site-pages.ts');
+const sitePages = () => import('@web/features/site/site-pages.ts');
 const siteRoutes: RouteObject[] = [
   sitePage('/', async () => ({ default: (await sitePages()).HomePage }), { namespaces: ['home'] }),
   sitePage('/impressum', async () => ({ default: (await sitePages()).ImpressumPage }), { namespaces: ['impressum'] }),
@@ -60,7 +54,7 @@ const siteRoutes: RouteObject[] = [
   sitePage('/webinar-danke', async () => ({ default: (await sitePages()).ThanksPage }), { namespaces: ['thanks'] }),
   sitePage('/2025-09-23-e3webinar', async () => ({ default: (await sitePages()).ReplayPage }), { namespaces: ['replay'] }),
   sitePage('/learning-ecosystem-mastery', async () => ({ default: (await sitePages()).MasteryPage }), { namespaces: ['mastery'] }),
-  sitePage('*', () => import('../features/not-found/not-found-page.tsx'), { namespaces: ['notFound'] }),
+  sitePage('*', () => import('@web/features/not-found/not-found-page.tsx'), { namespaces: ['notFound'] }),
 ];
 
 // Loaded only when a screen fails, which keeps it (and its button styles) out of every page's start-up.
@@ -87,7 +81,7 @@ export const routes: RouteObject[] = [
     children: [
       { lazy: async () => ({ Component: (await sitePages()).SiteLayout }), children: siteRoutes },
       // The page behind the download URL in newsletters: public, standalone, without the staff data layer.
-      { path: '/api/calendar/ics/:eventId', lazy: page(() => import('../features/calendar/public-download-page.tsx')) },
+      { path: '/api/calendar/ics/:eventId', lazy: page(() => import('@web/features/calendar/public-download-page.tsx')) },
       {
         // Staff screens bring their own data layer (TanStack Query, toasts): public pages never load it.
         lazy: async () => {
@@ -101,13 +95,14 @@ export const routes: RouteObject[] = [
           };
         },
         children: [
-          { path: '/login', lazy: page(() => import('../features/auth/login-page.tsx')) },
-          { path: '/setup', lazy: page(() => import('../features/auth/setup-page.tsx')) },
+          { path: '/login', lazy: page(() => import('@web/features/auth/login-page.tsx')) },
+          { path: '/setup', lazy: page(() => import('@web/features/auth/setup-page.tsx')) },
+          { path: '/invite', lazy: page(() => import('@web/features/auth/invite-page.tsx')) },
           {
             path: '/crm',
             lazy: async () => {
               const [{ default: CrmLayout }, { RequireSession }] = await Promise.all([
-                import('../features/crm-shell/crm-layout.tsx'),
+                import('@web/features/crm-shell/crm-layout.tsx'),
                 import('./require-session.tsx'),
               ]);
               return {

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { isSiteLanguage, languageFromBrowser, type SiteLanguage } from '../../shared/site/languages.ts';
+import { isSiteLanguage, languageFromBrowser, type SiteLanguage } from '@shared/site/languages.ts';
 
 /**
  * The public site's translations (react-i18next). Texts live in public/content/{en,de}/{namespace}.json,

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '../../shared/auth.ts';
+import type { SessionUser } from '@shared/auth.ts';
 import { ApiError, get, post } from './api.ts';
-
-const SESSION_KEY = ['session'] as const;
+import { queryKeys } from './query-keys.ts';
 
 /** The signed-in user, or null. A 401 means "signed out", not an error. */
 export function useSession() {
   return useQuery({
-    queryKey: SESSION_KEY,
+    queryKey: queryKeys.session,
     queryFn: async (): Promise<SessionUser | null> => {
       try {
         return (await get<{ user: SessionUser }>('/api/auth/session')).user;
@@ -25,8 +24,14 @@ export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; password: string }) => post<{ user: SessionUser }>('/api/auth/login', input),
-    onSuccess: ({ user }) => client.setQueryData(SESSION_KEY, user),
+    onSuccess: ({ user }) => client.setQueryData(queryKeys.session, user),
   });
+}
+
+/** For a page that signs someone in by other means (an invite link): this browser's user from now on. */
+export function useSetSessionUser() {
+  const client = useQueryClient();
+  return (user: SessionUser) => client.setQueryData(queryKeys.session, user);
 }
 
 export function useSignOut() {
@@ -37,7 +42,7 @@ export function useSignOut() {
     onError: (error) => console.error('Sign out failed', error),
     onSettled: () => {
       client.clear();
-      client.setQueryData(SESSION_KEY, null);
+      client.setQueryData(queryKeys.session, null);
     },
   });
 }

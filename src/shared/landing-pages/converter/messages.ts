@@ -1,3 +1,6 @@
+/** The name of a downloaded conversion (spec 001, 2.8). */
+export const CONVERTED_FILE_NAME = 'converted-landing-page.json';
+
 /** Byte limit of HTML the converter takes, pasted, uploaded or fetched from a URL (DESIGN.md: 5 MB). */
 export const HTML_MAX_BYTES = 5 * 1024 * 1024;
 

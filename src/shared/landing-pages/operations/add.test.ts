@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createComponent, createSection } from '../create.ts';
 import { DocumentError } from '../document-error.ts';
 import { MODEL_MESSAGES } from '../messages.ts';
-import { deepChain, idsInOrder, samplePage, sequentialIds } from '../testing/fixtures.ts';
+import { deepChain, idsInOrder, samplePage, sequentialIds, withChildren } from '../testing/fixtures.ts';
 import { addComponent, addSection } from './add.ts';
 
 const ids = sequentialIds();
@@ -18,6 +18,15 @@ describe('addSection', () => {
     expect(addSection(doc, { section, index: 1 }).map((s) => s.id)).toEqual(['main', 'new', 'other']);
     expect(addSection(doc, { section, index: 0 }).map((s) => s.id)).toEqual(['new', 'main', 'other']);
     expect(doc.map((s) => s.id)).toEqual(['main', 'other']);
+  });
+
+  it('refuses a section holding what stored content may not, or nested too deep', () => {
+    const cell = createComponent('gridCell', {}, ids);
+    expect(() => addSection(samplePage(), { section: { ...createSection(), components: [cell] } })).toThrow(MODEL_MESSAGES.gridCellOutsideGrid);
+    const [deep] = deepChain(21);
+    expect(() => addSection(samplePage(), { section: deep! })).toThrow(MODEL_MESSAGES.tooDeep);
+    const [fits] = deepChain(20);
+    expect(addSection(samplePage(), { section: fits! })).toHaveLength(3);
   });
 
   it('refuses a position past the end and an id the page has', () => {
@@ -61,6 +70,16 @@ describe('addComponent', () => {
     expect(() => addComponent(doc, { parentId: 'layout', component: heading() })).toThrow(MODEL_MESSAGES.intoGridCell);
     expect(() => addComponent(doc, { parentId: 'box', component: createComponent('gridCell', {}, ids) })).toThrow(MODEL_MESSAGES.gridCellsStay);
     expect(() => addComponent(doc, { parentId: 'nope', component: heading() })).toThrow(MODEL_MESSAGES.notFound('nope'));
+  });
+
+  it('refuses a component built by hand that holds what stored content may not', () => {
+    const doc = samplePage();
+    const withCell = withChildren(createComponent('container', {}, ids), [createComponent('gridCell', {}, ids)]);
+    expect(() => addComponent(doc, { parentId: 'main', component: withCell })).toThrow(MODEL_MESSAGES.gridCellOutsideGrid);
+    const gridWithHeading = withChildren(createComponent('grid', {}, ids), [heading()]);
+    expect(() => addComponent(doc, { parentId: 'main', component: gridWithHeading })).toThrow(MODEL_MESSAGES.onlyGridCells);
+    const headingWithChild = withChildren(heading(), [heading()]);
+    expect(() => addComponent(doc, { parentId: 'main', component: headingWithChild })).toThrow(MODEL_MESSAGES.holdsNothing('heading'));
   });
 
   it('refuses ids the page already has and positions outside the list', () => {

@@ -1,8 +1,9 @@
+import { MAX_NESTING_DEPTH } from '../constants.ts';
 import { DocumentError } from '../document-error.ts';
 import { MODEL_MESSAGES } from '../messages.ts';
 import { locate } from '../node-index.ts';
-import { assertCanHold, assertFreshIds, assertInsertIndex } from '../placement.ts';
-import { childrenOf, updateListAt } from '../tree.ts';
+import { assertCanHold, assertFreshIds, assertInsertIndex, assertWellFormed, childProblem } from '../placement.ts';
+import { childrenOf, subtreeHeight, updateListAt } from '../tree.ts';
 import type { ComponentNode, PageContent, SectionNode } from '../types.ts';
 
 function insertAt<T>(list: readonly T[], index: number, item: T): T[] {
@@ -14,8 +15,11 @@ export function addSection(doc: PageContent, args: { section: SectionNode; index
   const index = args.index ?? doc.length;
   assertInsertIndex(index, doc.length);
   for (const child of args.section.components) {
-    if (child.type === 'gridCell') throw new DocumentError('not-allowed', MODEL_MESSAGES.gridCellsStay);
+    const problem = childProblem(null, child.type);
+    if (problem) throw new DocumentError('not-allowed', problem);
   }
+  assertWellFormed(args.section);
+  if (subtreeHeight(args.section) - 1 > MAX_NESTING_DEPTH) throw new DocumentError('too-deep', MODEL_MESSAGES.tooDeep);
   assertFreshIds(doc, args.section);
   return insertAt(doc, index, args.section);
 }
@@ -31,6 +35,7 @@ export function addComponent(doc: PageContent, args: { parentId: string; compone
   const index = args.index ?? length;
   assertInsertIndex(index, length);
   assertCanHold(parent.node, parent, args.component);
+  assertWellFormed(args.component);
   assertFreshIds(doc, args.component);
   return updateListAt(doc, parent.path, (list) => insertAt(list, index, args.component));
 }

@@ -1,6 +1,6 @@
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '@web/lib/cn.ts';
 import { buttonVariants, type ButtonVariants } from './button-variants.ts';
 
 export { buttonVariants };

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useRef, type ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { useRef, useState, type ReactNode } from 'react';
+import { cn } from '@web/lib/cn.ts';
 
 /**
  * A modal dialog (Radix): focus moves in and stays there, Escape and the close button close it,
@@ -25,6 +25,11 @@ export function Dialog({
   className?: string;
 }) {
   const opener = useRef<HTMLElement | null>(null);
+  // Where focus was when a dialog that mounts open first rendered. A field with autoFocus takes focus
+  // before Radix reports the opening, and Radix then reports nothing, so onOpenAutoFocus cannot see it.
+  const [renderedFrom] = useState(() =>
+    open && typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -40,9 +45,10 @@ export function Dialog({
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}
           onCloseAutoFocus={(event) => {
-            if (opener.current?.isConnected && opener.current !== document.body) {
+            const target = opener.current ?? renderedFrom;
+            if (target?.isConnected && target !== document.body) {
               event.preventDefault();
-              opener.current.focus();
+              target.focus();
             }
           }}
         >

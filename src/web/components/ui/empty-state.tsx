@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '@web/lib/cn.ts';
 
 /** What a list shows when it has nothing: an icon, the message, a hint and perhaps an action. */
 export function EmptyState({

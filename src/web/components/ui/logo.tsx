@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn.ts';
+import { cn } from '@web/lib/cn.ts';
 
 export function Logo({ compact = false, className }: { compact?: boolean; className?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '@web/lib/cn.ts';
 
 /** A panel anchored to its trigger (Radix): Escape and a click outside close it, focus returns to the trigger. */
 export function Popover({

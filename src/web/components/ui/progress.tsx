@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn.ts';
+import { cn } from '@web/lib/cn.ts';
 
 /**
  * A determinate progress bar (role progressbar, so assistive technology reads the value). Two

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '@web/lib/cn.ts';
 import { Input } from './input.tsx';
 
 /** A search field with its magnifier icon; `className` sizes the wrapper, the rest goes to the input. */

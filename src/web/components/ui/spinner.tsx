@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '@web/lib/cn.ts';
 
 export function Spinner({ className }: { className?: string }) {
   return <Loader2 aria-hidden className={cn('size-5 animate-spin text-brand-600', className)} />;

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '@web/lib/cn.ts';
 import { Card } from './card.tsx';
 
 /** One figure with its label; `value` undefined while it loads (a placeholder keeps the layout still). */

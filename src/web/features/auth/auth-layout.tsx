@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../../components/ui/logo.tsx';
+import { Logo } from '@web/components/ui/logo.tsx';
 
 /** The centred card shared by the sign-in and setup pages. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {

@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, loginSchema, type LoginInput } from '../../../shared/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { AUTH_MESSAGES, loginSchema, type LoginInput } from '@shared/auth.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
+import { ApiError } from '@web/lib/api.ts';
+import { safeNext, useSession, useSignIn } from '@web/lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { PasswordInput } from './password-input.tsx';
-import { safeNext, useSession, useSignIn } from '../../lib/session.ts';
+import { PasswordInput } from '@web/components/ui/password-input.tsx';
 
 export default function LoginPage() {
   const [params] = useSearchParams();

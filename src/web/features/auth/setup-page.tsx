@@ -3,14 +3,16 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH, setupSchema, type SetupInput } from '../../../shared/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError, post } from '../../lib/api.ts';
+import { PASSWORD_MIN_LENGTH } from '@shared/auth.ts';
+import { setupSchema, type SetupInput } from '@shared/users/api.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
+import { ApiError, post } from '@web/lib/api.ts';
+import { queryKeys } from '@web/lib/query-keys.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { PasswordInput } from './password-input.tsx';
+import { PasswordInput } from '@web/components/ui/password-input.tsx';
 
 /** First run: the one-time link from the server log opens this page to create the first admin. */
 export default function SetupPage() {
@@ -18,7 +20,7 @@ export default function SetupPage() {
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
   const check = useQuery({
-    queryKey: ['setup-check', token],
+    queryKey: queryKeys.setupCheck(token),
     queryFn: () => post<{ valid: boolean }>('/api/auth/setup/check', { token }),
     enabled: token.length > 0,
   });

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { cn } from '../../lib/cn.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { cn } from '@web/lib/cn.ts';
 
 /** A card of the calendar tools (a region named by its title): an icon and a title, an optional line, its content. */
 export function CalendarCard({

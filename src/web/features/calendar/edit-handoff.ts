@@ -1,5 +1,5 @@
-import type { StoredCalendarEvent } from '../../../shared/calendar/api.ts';
-import { calendarEventSchema, type CalendarEventInput } from '../../../shared/calendar/event.ts';
+import type { StoredCalendarEvent } from '@shared/calendar/api.ts';
+import { calendarEventSchema, type CalendarEventInput } from '@shared/calendar/event.ts';
 
 /**
  * The manager hands an event to the link creator through session storage (spec 002, section 4):

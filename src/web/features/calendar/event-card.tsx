@@ -1,8 +1,8 @@
 import { CalendarDays, Copy, Download, Eye, MapPin, Pencil, Trash2, User } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { StoredCalendarEvent } from '../../../shared/calendar/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
+import type { StoredCalendarEvent } from '@shared/calendar/api.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card } from '@web/components/ui/card.tsx';
 import { germanDay, germanRange } from './german-dates.ts';
 import type { EventActions } from './use-event-actions.ts';
 

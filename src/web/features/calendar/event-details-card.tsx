@@ -1,11 +1,11 @@
 import { CalendarClock } from 'lucide-react';
-import { CALENDAR_TIMEZONES } from '../../../shared/calendar/constants.ts';
-import { CALENDAR_LIMITS as L } from '../../../shared/calendar/limits.ts';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Select } from '../../components/ui/select.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
+import { CALENDAR_TIMEZONES } from '@shared/calendar/constants.ts';
+import { CALENDAR_LIMITS as L } from '@shared/calendar/limits.ts';
+import { Checkbox } from '@web/components/ui/checkbox.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Select } from '@web/components/ui/select.tsx';
+import { Textarea } from '@web/components/ui/textarea.tsx';
 import { CalendarCard } from './calendar-card.tsx';
 import type { FormCardProps } from './form-types.ts';
 import { RequiredLabel } from './required-label.tsx';

@@ -1,8 +1,8 @@
 import { Copy, Download, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { StoredCalendarEvent } from '../../../shared/calendar/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import type { StoredCalendarEvent } from '@shared/calendar/api.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
 import { germanDateTime } from './german-dates.ts';
 import type { EventActions } from './use-event-actions.ts';
 

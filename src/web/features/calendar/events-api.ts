@@ -1,12 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarEventList, SavedEventResult } from '../../../shared/calendar/api.ts';
-import type { CalendarEventInput } from '../../../shared/calendar/event.ts';
-import { calendarEventPath, CALENDAR_EVENTS_PATH } from '../../../shared/calendar/paths.ts';
-import { del, get, post, put } from '../../lib/api.ts';
+import type { CalendarEventList, SavedEventResult } from '@shared/calendar/api.ts';
+import type { CalendarEventInput } from '@shared/calendar/event.ts';
+import { calendarEventPath, CALENDAR_EVENTS_PATH } from '@shared/calendar/paths.ts';
+import { del, get, post, put } from '@web/lib/api.ts';
+import { queryKeys } from '@web/lib/query-keys.ts';
 
 /** The signed-in user's calendar events over the staff API (src/server/calendar/routes.ts). */
-
-const EVENTS_KEY = ['calendar-events'] as const;
 
 export interface EventListPage {
   q: string;
@@ -17,7 +16,7 @@ export interface EventListPage {
 /** One page of the user's events, newest first; the previous page stays on screen while the next loads. */
 export function useEventList({ q, limit, offset }: EventListPage) {
   return useQuery({
-    queryKey: [...EVENTS_KEY, { q, limit, offset }],
+    queryKey: queryKeys.calendarEvents.page({ q, limit, offset }),
     queryFn: () => {
       const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
       if (q) params.set('q', q);
@@ -36,7 +35,7 @@ export function useSaveEvent() {
       eventId
         ? put<SavedEventResult>(calendarEventPath(eventId), event)
         : post<SavedEventResult>(CALENDAR_EVENTS_PATH, event),
-    onSuccess: () => client.invalidateQueries({ queryKey: EVENTS_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.calendarEvents.all }),
   });
 }
 
@@ -44,6 +43,6 @@ export function useDeleteEvent() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (eventId: string) => del(calendarEventPath(eventId)),
-    onSuccess: () => client.invalidateQueries({ queryKey: EVENTS_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.calendarEvents.all }),
   });
 }

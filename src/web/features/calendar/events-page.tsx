@@ -1,18 +1,18 @@
 import { CalendarX, ChevronLeft, ChevronRight, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { StoredCalendarEvent } from '../../../shared/calendar/api.ts';
-import { CALENDAR_MESSAGES as M } from '../../../shared/calendar/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { LoadingScreen, Spinner } from '../../components/ui/spinner.tsx';
+import type { StoredCalendarEvent } from '@shared/calendar/api.ts';
+import { CALENDAR_MESSAGES as M } from '@shared/calendar/messages.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { SearchInput } from '@web/components/ui/search-input.tsx';
+import { PageHeader } from '@web/components/ui/page-header.tsx';
+import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
+import { notifyError } from '@web/lib/notify.tsx';
+import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { EventCard } from './event-card.tsx';
 import { EventDetailsDialog } from './event-details-dialog.tsx';
 import { useEventList } from './events-api.ts';
-import { notifyError } from './notify.ts';
 import { useEventActions } from './use-event-actions.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
 
 const PAGE_SIZE = 24;
 const CREATOR_PATH = '/crm/calendar-link-creator';

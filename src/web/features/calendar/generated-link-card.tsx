@@ -1,5 +1,5 @@
 import { Copy, ExternalLink, Link2 } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '@web/components/ui/button.tsx';
 import { CalendarCard, CodeBlock } from './calendar-card.tsx';
 import { StaleNote } from './stale-note.tsx';
 

@@ -1,6 +1,6 @@
 import { Copy, Download, FileText } from 'lucide-react';
-import { ICS_PREVIEW_LINES } from '../../../shared/calendar/ics.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { ICS_PREVIEW_LINES } from '@shared/calendar/ics.ts';
+import { Button } from '@web/components/ui/button.tsx';
 import { CalendarCard, CodeBlock } from './calendar-card.tsx';
 import { StaleNote } from './stale-note.tsx';
 

@@ -1,12 +1,13 @@
 import { CalendarCheck, Download, ExternalLink, Lightbulb, Loader2, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import type { PublicCalendarEvent } from '../../../shared/calendar/api.ts';
-import { icsFileName } from '../../../shared/calendar/file-name.ts';
-import { buildGoogleCalendarLink } from '../../../shared/calendar/google-link.ts';
-import { buildOutlookLink } from '../../../shared/calendar/outlook-link.ts';
-import { publicEventIcsPath, publicEventPath } from '../../../shared/calendar/paths.ts';
-import { ApiError, get } from '../../lib/api.ts';
+import type { PublicCalendarEvent } from '@shared/calendar/api.ts';
+import { icsFileName } from '@shared/calendar/file-name.ts';
+import { buildGoogleCalendarLink } from '@shared/calendar/google-link.ts';
+import { buildOutlookLink } from '@shared/calendar/outlook-link.ts';
+import { publicEventIcsPath, publicEventPath } from '@shared/calendar/paths.ts';
+import { ApiError, get } from '@web/lib/api.ts';
+import { startDownload } from '@web/lib/download.ts';
 import { detectOs } from './detect-os.ts';
 import { browserLanguage, PUBLIC_TEXTS, type PublicLanguage, type PublicTexts } from './public-texts.ts';
 
@@ -34,12 +35,7 @@ export default function PublicDownloadPage() {
   useEffect(() => {
     if (!event || downloaded.current === event.event_id) return;
     downloaded.current = event.event_id;
-    const link = document.createElement('a');
-    link.href = publicEventIcsPath(event.event_id);
-    link.download = icsFileName(event.title);
-    document.body.append(link);
-    link.click();
-    link.remove();
+    startDownload(publicEventIcsPath(event.event_id), icsFileName(event.title));
   }, [event]);
 
   return (

@@ -1,10 +1,10 @@
 import { Repeat } from 'lucide-react';
-import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from '../../../shared/calendar/constants.ts';
-import { CALENDAR_LIMITS as L } from '../../../shared/calendar/limits.ts';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from '@shared/calendar/constants.ts';
+import { CALENDAR_LIMITS as L } from '@shared/calendar/limits.ts';
+import { Checkbox } from '@web/components/ui/checkbox.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Select } from '@web/components/ui/select.tsx';
 import { CalendarCard } from './calendar-card.tsx';
 import type { FormCardProps } from './form-types.ts';
 

@@ -1,6 +1,6 @@
 import { CircleCheck, Copy, Download } from 'lucide-react';
-import type { SavedEventResult } from '../../../shared/calendar/api.ts';
-import { Button } from '../../components/ui/button.tsx';
+import type { SavedEventResult } from '@shared/calendar/api.ts';
+import { Button } from '@web/components/ui/button.tsx';
 import { CalendarCard, CodeBlock } from './calendar-card.tsx';
 
 /** The saved event's permanent download URL, and how to use it in a newsletter. */

@@ -1,7 +1,7 @@
 import { Globe } from 'lucide-react';
-import { CALENDAR_LIMITS as L } from '../../../shared/calendar/limits.ts';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { CALENDAR_LIMITS as L } from '@shared/calendar/limits.ts';
+import { Field } from '@web/components/ui/field.tsx';
+import { Input } from '@web/components/ui/input.tsx';
 import { CalendarCard } from './calendar-card.tsx';
 import type { FormCardProps } from './form-types.ts';
 

@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router';
-import type { StoredCalendarEvent } from '../../../shared/calendar/api.ts';
-import { CALENDAR_MESSAGES as M } from '../../../shared/calendar/messages.ts';
+import type { StoredCalendarEvent } from '@shared/calendar/api.ts';
+import { CALENDAR_MESSAGES as M } from '@shared/calendar/messages.ts';
+import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
 import { copyText } from './clipboard.ts';
-import { downloadStoredIcs } from './download.ts';
 import { EDIT_SEARCH_PARAM, storeEventForEditing } from './edit-handoff.ts';
 import { useDeleteEvent } from './events-api.ts';
-import { notifyError, notifySuccess } from './notify.ts';
+import { downloadStoredIcs } from './ics-download.ts';
 
 export interface EventActions {
   edit: (event: StoredCalendarEvent) => void;

@@ -6,11 +6,11 @@ import {
   CONTACT_STATUSES,
   type ContactSource,
   type ContactStatus,
-} from '../../../shared/contacts.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Popover } from '../../components/ui/popover.tsx';
-import { Select } from '../../components/ui/select.tsx';
+} from '@shared/contacts.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { Popover } from '@web/components/ui/popover.tsx';
+import { Select } from '@web/components/ui/select.tsx';
 import { hasFilters, type ContactView } from './contact-view.ts';
 
 type FilterPatch = Partial<Pick<ContactView, 'status' | 'source' | 'tag'>>;

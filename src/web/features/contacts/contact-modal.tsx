@@ -8,7 +8,7 @@ import {
   CONTACT_STATUSES,
   DEFAULT_CONTACT_SOURCE,
   DEFAULT_CONTACT_STATUS,
-} from '../../../shared/contacts.ts';
+} from '@shared/contacts.ts';
 import {
   CONTACT_FIELD_LABELS as LABELS,
   CONTACT_FORM_FIELDS,
@@ -17,16 +17,17 @@ import {
   type ContactFormField,
   type ContactInput,
   type ContactValues,
-} from '../../../shared/contacts/form.ts';
-import type { TagDto } from '../../../shared/tags.ts';
-import { FormActions } from '../../components/ui/form-actions.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Select } from '../../components/ui/select.tsx';
-import { ApiError } from '../../lib/api.ts';
+} from '@shared/contacts/form.ts';
+import type { TagDto } from '@shared/tags.ts';
+import { FormActions } from '@web/components/ui/form-actions.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Select } from '@web/components/ui/select.tsx';
+import { ApiError } from '@web/lib/api.ts';
+import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
+import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 import { useSaveContact } from './contacts-api.ts';
-import { CONTACT_UI_MESSAGES as M, notifyFailure, notifySuccess } from './notify.ts';
 import { TagPicker } from './tag-picker.tsx';
 
 function initialValues(contact: ContactDto | null): ContactInput {
@@ -81,7 +82,7 @@ export function ContactModal({
       },
       (error: unknown) => {
         const fields = error instanceof ApiError ? Object.entries(error.fields).filter(([name]) => isFormField(name)) : [];
-        if (fields.length === 0) return notifyFailure(M.saveFailed, error);
+        if (fields.length === 0) return notifyError(M.saveFailed, error);
         fields.forEach(([name, message], i) => form.setError(name as ContactFormField, { message }, { shouldFocus: i === 0 }));
       },
     ),

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { CONTACT_SOURCES, CONTACT_STATUSES, type ContactSource, type ContactStatus } from '../../../shared/contacts.ts';
-import { CONTACT_SORTS, defaultSortOrder, SORT_ORDERS, type ContactSort, type SortOrder } from '../../../shared/contacts/list.ts';
+import { CONTACT_SOURCES, CONTACT_STATUSES, type ContactSource, type ContactStatus } from '@shared/contacts.ts';
+import { CONTACT_SORTS, defaultSortOrder, SORT_ORDERS, type ContactSort, type SortOrder } from '@shared/contacts/list.ts';
 
 /**
  * What the contacts screen shows: search, filters and sort. It lives in the URL's search params
@@ -70,6 +70,14 @@ export function useContactView() {
     if (wanted.toString() !== params.toString()) setParams(wanted, { replace: true, state: OWN_ENTRY });
   }, [view, params, setParams]);
 
-  const update = useCallback((patch: Partial<ContactView>) => setView((current) => ({ ...current, ...patch })), []);
+  // A patch that changes nothing keeps the view as it is, so nothing downstream re-renders or refetches.
+  const update = useCallback(
+    (patch: Partial<ContactView>) =>
+      setView((current) => {
+        const changed = (Object.keys(patch) as Array<keyof ContactView>).some((key) => current[key] !== patch[key]);
+        return changed ? { ...current, ...patch } : current;
+      }),
+    [],
+  );
   return [view, update] as const;
 }

@@ -1,19 +1,15 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ImportReport, ImportRequest } from '../../../shared/contacts/csv.ts';
-import type { ContactDto, ContactInput } from '../../../shared/contacts/form.ts';
-import type { ContactListResponse, ContactStats } from '../../../shared/contacts/list.ts';
-import type { TagDto } from '../../../shared/tags.ts';
-import { ApiError, del, get, post, put } from '../../lib/api.ts';
+import type { ImportReport, ImportRequest } from '@shared/contacts/csv.ts';
+import type { ContactDto, ContactInput } from '@shared/contacts/form.ts';
+import type { ContactListResponse, ContactStats } from '@shared/contacts/list.ts';
+import type { TagDto } from '@shared/tags.ts';
+import { del, get, post, put } from '@web/lib/api.ts';
+import { downloadFile } from '@web/lib/download.ts';
+import { queryKeys } from '@web/lib/query-keys.ts';
 import { viewParams, type ContactView } from './contact-view.ts';
 
 /** The contacts API (src/server/contacts/routes.ts) as TanStack Query hooks. */
-
-const CONTACTS_KEY = ['contacts'] as const;
-/** The dashboard counts contacts too; every contact change makes its figures stale. */
-const DASHBOARD_KEY = ['dashboard'] as const;
-/** Same key as the tags screen, so both share one cached list. */
-const TAGS_KEY = ['tags'] as const;
 
 /** Rows per request: a screenful several times over, and still a small response. */
 export const CONTACT_ROWS_PER_PAGE = 100;
@@ -21,7 +17,7 @@ export const CONTACT_ROWS_PER_PAGE = 100;
 /** The filtered, sorted list, a page at a time (keyset cursors), loaded further as the table scrolls. */
 export function useContactList(view: ContactView) {
   return useInfiniteQuery({
-    queryKey: [...CONTACTS_KEY, 'list', view],
+    queryKey: queryKeys.contacts.list(view),
     queryFn: ({ pageParam }) => {
       const params = viewParams(view);
       params.set('limit', String(CONTACT_ROWS_PER_PAGE));
@@ -38,24 +34,24 @@ export function useContactList(view: ContactView) {
 
 export function useContactStats() {
   return useQuery({
-    queryKey: [...CONTACTS_KEY, 'stats'],
+    queryKey: queryKeys.contacts.stats,
     queryFn: () => get<ContactStats>('/api/contacts/stats'),
   });
 }
 
-/** The configured tags: the only ones a contact may carry. */
+/** The configured tags: the only ones a contact may carry (the tags screen's list, cached once). */
 export function useTagOptions() {
   return useQuery({
-    queryKey: TAGS_KEY,
+    queryKey: queryKeys.tags,
     queryFn: async () => (await get<{ tags: TagDto[] }>('/api/tags')).tags,
   });
 }
 
-/** Marks every contact query (and the dashboard) stale; those on screen refetch. */
+/** Marks every contact query, and the dashboard that counts contacts, stale; those on screen refetch. */
 export function useRefreshContacts() {
   const client = useQueryClient();
   return useCallback(
-    () => Promise.all([client.invalidateQueries({ queryKey: CONTACTS_KEY }), client.invalidateQueries({ queryKey: DASHBOARD_KEY })]),
+    () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.contacts.all }), client.invalidateQueries({ queryKey: queryKeys.dashboard })]),
     [client],
   );
 }
@@ -86,29 +82,7 @@ export function useImportContacts() {
   });
 }
 
-/**
- * Downloads the CSV of exactly this view (search, filters and sort; every page of it). Fetched
- * rather than navigated to, so a failure can be shown instead of a broken download.
- */
-export async function downloadContactsCsv(view: ContactView): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/contacts/export.csv?${viewParams(view)}`, { credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
-    throw new ApiError(response.status, body?.error?.code ?? 'http', body?.error?.message ?? `Request failed (${response.status})`);
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'contacts.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the blob goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** Downloads the CSV of exactly this view (search, filters and sort; every page of it). */
+export function downloadContactsCsv(view: ContactView): Promise<void> {
+  return downloadFile(`/api/contacts/export.csv?${viewParams(view)}`, 'contacts.csv');
 }

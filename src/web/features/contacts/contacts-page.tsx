@@ -1,21 +1,23 @@
 import { Download, Plus, RefreshCw, ShoppingBag, Target, Upload, Users, UserX } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { CONTACT_MESSAGES, type ContactDto } from '../../../shared/contacts/form.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { StatCard } from '../../components/ui/stat-card.tsx';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { CONTACT_MESSAGES, type ContactDto } from '@shared/contacts/form.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card } from '@web/components/ui/card.tsx';
+import { EmptyState } from '@web/components/ui/empty-state.tsx';
+import { SearchInput } from '@web/components/ui/search-input.tsx';
+import { PageHeader } from '@web/components/ui/page-header.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { StatCard } from '@web/components/ui/stat-card.tsx';
+import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
+import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { ActiveFilters, FiltersButton } from './contact-filters.tsx';
+import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 import { ContactModal } from './contact-modal.tsx';
 import { hasFilters, useContactView } from './contact-view.ts';
 import { downloadContactsCsv, useContactList, useContactStats, useDeleteContact, useRefreshContacts, useTagOptions } from './contacts-api.ts';
 import { ContactsTable } from './contacts-table.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import type { ContactsKitSlots } from './kit-slots.ts';
-import { CONTACT_UI_MESSAGES as M, notifyFailure, notifySuccess } from './notify.ts';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -33,13 +35,8 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
   const [view, updateView] = useContactView();
   const [searchText, setSearchText] = useState(view.search);
   // The server is asked once typing pauses; the URL (and so the list) follows the settled text.
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const onSearchText = (text: string) => {
-    setSearchText(text);
-    clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => updateView({ search: text.trim() }), SEARCH_DELAY_MS);
-  };
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const settledSearch = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  useEffect(() => updateView({ search: settledSearch }), [settledSearch, updateView]);
   // The view's search changed by other means (a link, back): the box shows what the list searches for.
   const [viewSearch, setViewSearch] = useState(view.search);
   if (viewSearch !== view.search) {
@@ -88,7 +85,7 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
       if (!window.confirm(CONTACT_MESSAGES.deleteConfirm)) return;
       deleteContact(contact.id, {
         onSuccess: () => notifySuccess(M.deleted),
-        onError: (error) => notifyFailure(M.deleteFailed, error),
+        onError: (error) => notifyError(M.deleteFailed, error),
       });
     },
     [deleteContact],
@@ -101,15 +98,15 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
   const exportView = () => {
     setExporting(true);
     downloadContactsCsv(view)
-      .catch((error: unknown) => notifyFailure(M.exportFailed, error))
+      .catch((error: unknown) => notifyError(M.exportFailed, error))
       .finally(() => setExporting(false));
   };
 
   useEffect(() => {
-    if (list.isError && !list.isFetchNextPageError) notifyFailure(M.loadFailed, list.error);
+    if (list.isError && !list.isFetchNextPageError) notifyError(M.loadFailed, list.error);
   }, [list.isError, list.isFetchNextPageError, list.error, list.errorUpdatedAt]);
   useEffect(() => {
-    if (tags.isError) notifyFailure(M.tagsLoadFailed, tags.error);
+    if (tags.isError) notifyError(M.tagsLoadFailed, tags.error);
   }, [tags.isError, tags.error]);
 
   const filtering = Boolean(view.search) || hasFilters(view);
@@ -145,7 +142,7 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
       <Card className="overflow-hidden">
         <div className="space-y-3 border-b border-gray-100 p-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <SearchInput className="flex-1" aria-label="Search contacts" placeholder="Search by name or email..." value={searchText} onChange={(e) => onSearchText(e.target.value)} />
+            <SearchInput className="flex-1" aria-label="Search contacts" placeholder="Search by name or email..." value={searchText} onChange={(e) => setSearchText(e.target.value)} />
             <FiltersButton view={view} tagNames={tagNames} onChange={updateView} />
           </div>
           <ActiveFilters view={view} onChange={updateView} />

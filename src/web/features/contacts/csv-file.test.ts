@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MESSAGES } from '../../../shared/contacts/csv.ts';
+import { IMPORT_MESSAGES } from '@shared/contacts/csv.ts';
 import { CSV_FILE_MESSAGES, readCsvFile } from './csv-file.ts';
 
 const csv = (text: string | Uint8Array<ArrayBuffer>, name = 'contacts.csv') => new File([text], name, { type: 'text/csv' });

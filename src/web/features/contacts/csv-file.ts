@@ -1,5 +1,5 @@
 import type Papa from 'papaparse';
-import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '../../../shared/contacts/csv.ts';
+import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '@shared/contacts/csv.ts';
 
 export interface CsvFile {
   name: string;

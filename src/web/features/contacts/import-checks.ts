@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { checkImportRow, IMPORT_MESSAGES, type ImportMapping } from '../../../shared/contacts/csv.ts';
-import type { ContactValues } from '../../../shared/contacts/form.ts';
+import { checkImportRow, IMPORT_MESSAGES, type ImportMapping } from '@shared/contacts/csv.ts';
+import type { ContactValues } from '@shared/contacts/form.ts';
 
 /** One row as the import will treat it: the same rules as the server, run in the browser first. */
 export type RowCheck =

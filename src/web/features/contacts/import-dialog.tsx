@@ -1,16 +1,17 @@
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { autoMapColumns, type ImportDuplicatePolicy, type ImportMapping, type ImportReport } from '../../../shared/contacts/csv.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { autoMapColumns, type ImportDuplicatePolicy, type ImportMapping, type ImportReport } from '@shared/contacts/csv.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { notifyError } from '@web/lib/notify.tsx';
+import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 import { useImportContacts } from './contacts-api.ts';
 import type { CsvFile } from './csv-file.ts';
 import { ImportFileStep } from './import-file-step.tsx';
 import { ImportMappingStep } from './import-mapping-step.tsx';
 import { ImportReportView } from './import-report.tsx';
 import { ImportReviewStep } from './import-review-step.tsx';
-import { CONTACT_UI_MESSAGES as M, notifyFailure } from './notify.ts';
 
 type Step = 'file' | 'map' | 'review' | 'report';
 
@@ -68,7 +69,7 @@ function ImportFlow({
           setReport(result);
           setStep('report');
         },
-        onError: (error) => notifyFailure(M.importFailed, error),
+        onError: (error) => notifyError(M.importFailed, error),
       },
     );
   };

@@ -1,8 +1,8 @@
 import { CircleAlert, FileUp } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
-import { IMPORT_MAX_ROWS } from '../../../shared/contacts/csv.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { cn } from '../../lib/cn.ts';
+import { IMPORT_MAX_ROWS } from '@shared/contacts/csv.ts';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { cn } from '@web/lib/cn.ts';
 import { readCsvFile, type CsvFile } from './csv-file.ts';
 
 /** Step 1: pick (or drop) a .csv file; it is read here in the browser, nothing is sent yet. */

@@ -1,8 +1,8 @@
 import { CircleAlert } from 'lucide-react';
-import { IMPORT_MESSAGES, type ImportMapping } from '../../../shared/contacts/csv.ts';
-import { CONTACT_FIELD_LABELS, CONTACT_FORM_FIELDS, type ContactFormField } from '../../../shared/contacts/form.ts';
-import { Select } from '../../components/ui/select.tsx';
-import { Table, Td, Th } from '../../components/ui/table.tsx';
+import { IMPORT_MESSAGES, type ImportMapping } from '@shared/contacts/csv.ts';
+import { CONTACT_FIELD_LABELS, CONTACT_FORM_FIELDS, type ContactFormField } from '@shared/contacts/form.ts';
+import { Select } from '@web/components/ui/select.tsx';
+import { Table, Td, Th } from '@web/components/ui/table.tsx';
 import type { CsvFile } from './csv-file.ts';
 
 /** Every contact field comes from one column at most: choosing a field for a column takes it from any other. */

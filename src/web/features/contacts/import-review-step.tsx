@@ -1,10 +1,10 @@
 import { CircleCheck, CircleX, Copy } from 'lucide-react';
 import { useMemo } from 'react';
-import { CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS } from '../../../shared/contacts.ts';
-import type { ImportDuplicatePolicy, ImportMapping } from '../../../shared/contacts/csv.ts';
-import { contactDisplayName } from '../../../shared/contacts/form.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { Table, Td, Th } from '../../components/ui/table.tsx';
+import { CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS } from '@shared/contacts.ts';
+import type { ImportDuplicatePolicy, ImportMapping } from '@shared/contacts/csv.ts';
+import { contactDisplayName } from '@shared/contacts/form.ts';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { Table, Td, Th } from '@web/components/ui/table.tsx';
 import type { CsvFile } from './csv-file.ts';
 import { checkRows, useCheckSummary } from './import-checks.ts';
 

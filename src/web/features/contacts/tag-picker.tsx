@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
-import { DEFAULT_TAG_COLOR } from '../../../shared/tags.ts';
-import { Field } from '../../components/ui/field.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { DEFAULT_TAG_COLOR } from '@shared/tags.ts';
+import { Field } from '@web/components/ui/field.tsx';
+import { Select } from '@web/components/ui/select.tsx';
 
 /**
  * A contact's tags, chosen only from the configured tags, each at most once: the list offers only

@@ -1,10 +1,10 @@
 import { AlertTriangle, Download, FilePlus2 } from 'lucide-react';
 import { useMemo } from 'react';
-import { CONVERTER_MESSAGES } from '../../../shared/landing-pages/converter/messages.ts';
-import { serializeContent } from '../../../shared/landing-pages/parse-content.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CONVERTER_MESSAGES } from '@shared/landing-pages/converter/messages.ts';
+import { serializeContent } from '@shared/landing-pages/parse-content.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 import { summaryRows, type Converted } from './conversion.ts';
 
 /** Rows the summary shows; a page of thousands of components is summed up, not drawn row by row. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONVERTER_MESSAGES } from '../../../shared/landing-pages/converter/messages.ts';
+import { CONVERTER_MESSAGES } from '@shared/landing-pages/converter/messages.ts';
 import { convertText, readHtmlFile, summaryRows } from './conversion.ts';
 
 describe('convertText', () => {

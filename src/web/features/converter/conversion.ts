@@ -1,6 +1,6 @@
-import { convertHtml } from '../../../shared/landing-pages/converter/convert-html.ts';
-import { CONVERTER_MESSAGES } from '../../../shared/landing-pages/converter/messages.ts';
-import type { PageContent } from '../../../shared/landing-pages/types.ts';
+import { convertHtml } from '@shared/landing-pages/converter/convert-html.ts';
+import { CONVERTER_MESSAGES } from '@shared/landing-pages/converter/messages.ts';
+import type { PageContent } from '@shared/landing-pages/types.ts';
 
 /** The converter page's three ways in (spec 001, 2.8). */
 export type SourceMode = 'paste' | 'file' | 'url';

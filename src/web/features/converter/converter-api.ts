@@ -1,19 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LANDING_PAGE_PATHS, landingPageResultSchema, TITLE_MAX } from '../../../shared/landing-pages/api.ts';
-import { CONVERT_URL_PATH, convertUrlResultSchema } from '../../../shared/landing-pages/converter/api.ts';
-import { serializeContent } from '../../../shared/landing-pages/parse-content.ts';
-import { convertedSlug } from '../../../shared/landing-pages/slug.ts';
-import type { PageContent } from '../../../shared/landing-pages/types.ts';
-import { post } from '../../lib/api.ts';
+import { LANDING_PAGE_PATHS, landingPageResultSchema, TITLE_MAX } from '@shared/landing-pages/api.ts';
+import { CONVERT_URL_PATH, convertUrlResultSchema } from '@shared/landing-pages/converter/api.ts';
+import { serializeContent } from '@shared/landing-pages/parse-content.ts';
+import { convertedSlug } from '@shared/landing-pages/slug.ts';
+import type { PageContent } from '@shared/landing-pages/types.ts';
+import { apiParsed } from '@web/lib/api.ts';
+import { queryKeys } from '@web/lib/query-keys.ts';
 
 /** The converter's calls: the server fetches a page (behind its address guard), and creates the converted page. */
 
-/** The landing pages' lists and the dashboard's figures change when a page is created. */
-const STALE_AFTER_CREATE = [['landing-pages'], ['dashboard']] as const;
+/** The landing pages' lists (landing-pages-api.ts) and the dashboard's figures change when a page is created. */
+const STALE_AFTER_CREATE = [['landing-pages'], queryKeys.dashboard] as const;
 
 export function useFetchPage() {
   return useMutation({
-    mutationFn: async (url: string) => convertUrlResultSchema.parse(await post(CONVERT_URL_PATH, { url })),
+    mutationFn: (url: string) => apiParsed(convertUrlResultSchema, 'POST', CONVERT_URL_PATH, { url }),
   });
 }
 
@@ -35,7 +36,7 @@ export function useCreateConvertedPage() {
         page_type: 'builder',
         is_active: false,
       };
-      return landingPageResultSchema.parse(await post(LANDING_PAGE_PATHS.list, body)).page;
+      return (await apiParsed(landingPageResultSchema, 'POST', LANDING_PAGE_PATHS.list, body)).page;
     },
     onSuccess: () => Promise.all(STALE_AFTER_CREATE.map((queryKey) => client.invalidateQueries({ queryKey: [...queryKey] }))),
   });

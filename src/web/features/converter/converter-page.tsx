@@ -1,20 +1,22 @@
 import { ArrowLeft, CircleCheck, Eraser, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import type { LandingPage } from '../../../shared/landing-pages/api.ts';
-import { convertUrlBodySchema } from '../../../shared/landing-pages/converter/api.ts';
-import { CONVERTER_MESSAGES } from '../../../shared/landing-pages/converter/messages.ts';
-import { PUBLIC_PAGE_BASE } from '../../../shared/landing-pages/slug.ts';
-import { Button, buttonVariants } from '../../components/ui/button.tsx';
-import { Card, CardContent } from '../../components/ui/card.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import type { LandingPage } from '@shared/landing-pages/api.ts';
+import { convertUrlBodySchema } from '@shared/landing-pages/converter/api.ts';
+import { CONVERTED_FILE_NAME, CONVERTER_MESSAGES } from '@shared/landing-pages/converter/messages.ts';
+import { PUBLIC_PAGE_BASE } from '@shared/landing-pages/slug.ts';
+import { Button, buttonVariants } from '@web/components/ui/button.tsx';
+import { Card, CardContent } from '@web/components/ui/card.tsx';
+import { PageHeader } from '@web/components/ui/page-header.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { saveFile } from '@web/lib/download.ts';
+import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
 import { convertText, readHtmlFile, type Outcome, type SourceMode } from './conversion.ts';
 import { ConversionResults } from './conversion-results.tsx';
 import { useCreateConvertedPage, useFetchPage } from './converter-api.ts';
-import { saveJson } from './save-json.ts';
 import { SourceInput, type ChosenFile } from './source-input.tsx';
+
+const CREATE_FAILED = 'Failed to create the landing page. Please try again.';
 
 /** Lets the busy state paint before the conversion (a large page) takes the main thread. */
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -99,12 +101,9 @@ export default function ConverterPage() {
       {
         onSuccess: (page) => {
           setCreated(page);
-          toast.success('Landing page created', { description: `${page.title} at ${PUBLIC_PAGE_BASE}/${page.slug} (inactive)` });
+          notifySuccess(`Landing page created at ${PUBLIC_PAGE_BASE}/${page.slug} (inactive)`);
         },
-        onError: (error) => {
-          console.error('Failed to create the landing page', error);
-          toast.error('Failed to create the landing page', { description: error.message });
-        },
+        onError: (error) => notifyError(CREATE_FAILED, error),
       },
     );
   };
@@ -177,7 +176,7 @@ export default function ConverterPage() {
         ) : null}
 
         {outcome?.ok ? (
-          <ConversionResults converted={outcome.converted} onDownload={(json) => saveJson(json)} onCreate={create} creating={createPage.isPending} />
+          <ConversionResults converted={outcome.converted} onDownload={(json) => saveFile(new Blob([json], { type: 'application/json' }), CONVERTED_FILE_NAME)} onCreate={create} creating={createPage.isPending} />
         ) : null}
       </div>
     </>

@@ -1,9 +1,9 @@
 import { ClipboardPaste, FileUp, Globe, type LucideIcon } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
-import { cn } from '../../lib/cn.ts';
+import { Input } from '@web/components/ui/input.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { Textarea } from '@web/components/ui/textarea.tsx';
+import { cn } from '@web/lib/cn.ts';
 import type { SourceMode } from './conversion.ts';
 
 const MODES: ReadonlyArray<{ mode: SourceMode; label: string; icon: LucideIcon }> = [

@@ -1,8 +1,8 @@
 import { Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { Logo } from '../../components/ui/logo.tsx';
-import { useSession, useSignOut } from '../../lib/session.ts';
+import { Logo } from '@web/components/ui/logo.tsx';
+import { useSession, useSignOut } from '@web/lib/session.ts';
 import { Sidebar } from './sidebar.tsx';
 
 const COLLAPSED_KEY = 'mycrm.sidebar.collapsed';

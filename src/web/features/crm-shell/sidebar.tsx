@@ -1,7 +1,7 @@
 import { ChevronsLeft, ChevronsRight, LogOut, X } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { Logo } from '../../components/ui/logo.tsx';
-import { cn } from '../../lib/cn.ts';
+import { Logo } from '@web/components/ui/logo.tsx';
+import { cn } from '@web/lib/cn.ts';
 import { NAV_ITEMS } from './nav-items.ts';
 
 interface SidebarProps {

@@ -1,12 +1,12 @@
 import { BarChart3, FileText, Globe, RefreshCw, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { RECENT_LEADS_DAYS } from '../../../shared/dashboard.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { StatCard } from '../../components/ui/stat-card.tsx';
+import { RECENT_LEADS_DAYS } from '@shared/dashboard.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card } from '@web/components/ui/card.tsx';
+import { PageHeader } from '@web/components/ui/page-header.tsx';
+import { StatCard } from '@web/components/ui/stat-card.tsx';
+import { notifyError } from '@web/lib/notify.tsx';
 import { useDashboard } from './dashboard-api.ts';
 import { RecentContacts } from './recent-contacts.tsx';
 
@@ -24,9 +24,7 @@ export default function DashboardPage() {
   const stats = dashboard.data?.stats;
 
   useEffect(() => {
-    if (!dashboard.isError) return;
-    console.error(LOAD_FAILED, dashboard.error);
-    toast.error(LOAD_FAILED);
+    if (dashboard.isError) notifyError(LOAD_FAILED, dashboard.error);
   }, [dashboard.isError, dashboard.error]);
 
   return (

@@ -1,9 +1,9 @@
-import { CONTACT_SOURCE_LABELS } from '../../../shared/contacts.ts';
-import { contactDisplayName } from '../../../shared/contacts/form.ts';
-import type { DashboardResponse } from '../../../shared/dashboard.ts';
-import { Card, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { DateText } from '../../components/ui/date-text.tsx';
-import { Table, Td, Th } from '../../components/ui/table.tsx';
+import { CONTACT_SOURCE_LABELS } from '@shared/contacts.ts';
+import { contactDisplayName } from '@shared/contacts/form.ts';
+import type { DashboardResponse } from '@shared/dashboard.ts';
+import { Card, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { DateText } from '@web/components/ui/date-text.tsx';
+import { Table, Td, Th } from '@web/components/ui/table.tsx';
 
 /** The newest contacts of the last days (at most five), or "No recent contacts". */
 export function RecentContacts({ contacts, failed }: { contacts: DashboardResponse['recent_contacts'] | undefined; failed: boolean }) {

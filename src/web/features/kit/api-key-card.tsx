@@ -1,18 +1,18 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Eye, EyeOff, KeyRound, PlugZap, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { KIT_MESSAGES } from '@shared/kit/messages.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { ApiError } from '@web/lib/api.ts';
+import { notifySuccess } from '@web/lib/notify.tsx';
 import { formatDateTime } from './format.ts';
 import { ConnectionLine } from './connection-line.tsx';
 import { useClearKitKey, useSaveKitKey, useTestTypedKey, type KitKeyStatus } from './kit-api.ts';
 import { KitCard, LoadError, Loading } from './kit-card.tsx';
-import { notifySuccess } from './notify.ts';
-import { KIT_MESSAGES } from '../../../shared/kit/messages.ts';
 
 /**
  * "Configure API Key": the saved key shown masked (the server never sends it back), replacing it,

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PlugZap, Unplug } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 import { ConnectionLine } from './connection-line.tsx';
 import type { ConnectionResult } from './kit-api.ts';
 import { KitCard, LoadError, Loading } from './kit-card.tsx';

@@ -1,10 +1,10 @@
 import { Check, ListPlus, Plus } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { KIT_CUSTOM_FIELD_KEYS } from '@shared/kit/messages.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { notifySuccess } from '@web/lib/notify.tsx';
 import { useCreateCustomFields } from './kit-api.ts';
 import { KitCard, LoadError } from './kit-card.tsx';
-import { notifySuccess } from './notify.ts';
-import { KIT_CUSTOM_FIELD_KEYS } from '../../../shared/kit/messages.ts';
 
 /**
  * Kit stores the extra contact fields a sync sends only when custom fields with those keys exist

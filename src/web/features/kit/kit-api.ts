@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { TagDto } from '../../../shared/tags.ts';
-import { ApiError, del, get, post, put } from '../../lib/api.ts';
+import type { TagDto } from '@shared/tags.ts';
+import { ApiError, del, get, post, put } from '@web/lib/api.ts';
+import { queryKeys } from '@web/lib/query-keys.ts';
 
 /*
  * The Kit integration's staff API (src/server/kit/routes.ts). Only the server talks to Kit; the
@@ -104,24 +105,17 @@ export interface KitSyncState {
   next_attempt_at: string | null;
 }
 
-/** Everything Kit-related starts with this key. */
-export const KIT_KEY = ['kit'] as const;
-const SETTINGS_KEY = [...KIT_KEY, 'settings'] as const;
-const CONNECTION_KEY = [...KIT_KEY, 'connection'] as const;
-export const SYNC_STATE_KEY = [...KIT_KEY, 'sync-state'] as const;
-const CRM_TAGS_KEY = [...KIT_KEY, 'crm-tags'] as const;
-
 /** The server refuses Kit work without a saved key: the contacts screen words that case itself. */
 export const isKeyMissing = (error: unknown) => error instanceof ApiError && error.code === 'kit_not_configured';
 
 export function useKitSettings() {
-  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => get<KitKeyStatus>('/api/kit/settings') });
+  return useQuery({ queryKey: queryKeys.kit.settings, queryFn: () => get<KitKeyStatus>('/api/kit/settings') });
 }
 
 /** What Kit itself answered for the saved key: forgotten when the key changes, so nothing of another key shows. */
-const ACCOUNT_DATA = new Set(['connection', 'stats', 'forms', 'tags', 'subscribers']);
-const forgetAccountData = (client: QueryClient) =>
-  client.removeQueries({ queryKey: KIT_KEY, predicate: (q) => ACCOUNT_DATA.has(String(q.queryKey[1])) });
+const forgetAccountData = (client: QueryClient) => {
+  for (const queryKey of Object.values(queryKeys.kit.account)) client.removeQueries({ queryKey });
+};
 
 export function useSaveKitKey() {
   const client = useQueryClient();
@@ -129,7 +123,7 @@ export function useSaveKitKey() {
     mutationFn: (apiKey: string) => put<KitKeyStatus>('/api/kit/settings', { api_key: apiKey }),
     onSuccess: (status) => {
       forgetAccountData(client);
-      client.setQueryData(SETTINGS_KEY, status);
+      client.setQueryData(queryKeys.kit.settings, status);
     },
   });
 }
@@ -140,7 +134,7 @@ export function useClearKitKey() {
     mutationFn: () => del('/api/kit/settings'),
     onSuccess: () => {
       forgetAccountData(client);
-      client.setQueryData<KitKeyStatus>(SETTINGS_KEY, { configured: false, masked_key: null, updated_at: new Date().toISOString() });
+      client.setQueryData<KitKeyStatus>(queryKeys.kit.settings, { configured: false, masked_key: null, updated_at: new Date().toISOString() });
     },
   });
 }
@@ -148,7 +142,7 @@ export function useClearKitKey() {
 /** Tests the saved key (GET /account in Kit); `ok: false` carries "HTTP {status}: {statusText}". */
 export function useKitConnection(enabled: boolean) {
   return useQuery({
-    queryKey: CONNECTION_KEY,
+    queryKey: queryKeys.kit.account.connection,
     queryFn: () => post<ConnectionResult>('/api/kit/test-connection'),
     enabled,
     staleTime: 60_000,
@@ -162,12 +156,12 @@ export function useTestTypedKey() {
 }
 
 export function useKitStats(enabled: boolean) {
-  return useQuery({ queryKey: [...KIT_KEY, 'stats'], queryFn: () => get<KitStats>('/api/kit/stats'), enabled, retry: false });
+  return useQuery({ queryKey: queryKeys.kit.account.stats, queryFn: () => get<KitStats>('/api/kit/stats'), enabled, retry: false });
 }
 
 export function useKitForms(enabled = true) {
   return useQuery({
-    queryKey: [...KIT_KEY, 'forms'],
+    queryKey: queryKeys.kit.account.forms,
     queryFn: async () => (await get<{ forms: KitForm[] }>('/api/kit/forms')).forms,
     enabled,
     staleTime: 60_000,
@@ -177,7 +171,7 @@ export function useKitForms(enabled = true) {
 
 export function useKitTags(enabled = true) {
   return useQuery({
-    queryKey: [...KIT_KEY, 'tags'],
+    queryKey: queryKeys.kit.account.tags,
     queryFn: async () => (await get<{ tags: KitTag[] }>('/api/kit/tags')).tags,
     enabled,
     staleTime: 60_000,
@@ -190,7 +184,7 @@ export type SubscriberCursor = { after: string } | { before: string } | null;
 
 export function useKitSubscribers({ email, cursor, perPage }: { email: string; cursor: SubscriberCursor; perPage: number }) {
   return useQuery({
-    queryKey: [...KIT_KEY, 'subscribers', { email, cursor, perPage }],
+    queryKey: queryKeys.kit.subscriberPage({ email, cursor, perPage }),
     queryFn: () => {
       const params = new URLSearchParams({ per_page: String(perPage) });
       if (email) params.set('email', email);
@@ -209,7 +203,7 @@ export function useCreateCustomFields() {
 
 /** The CRM's tags (src/server/tags), to show which ones are linked to Kit tags. */
 export function useCrmTags() {
-  return useQuery({ queryKey: CRM_TAGS_KEY, queryFn: async () => (await get<{ tags: TagDto[] }>('/api/tags')).tags });
+  return useQuery({ queryKey: queryKeys.tags, queryFn: async () => (await get<{ tags: TagDto[] }>('/api/tags')).tags });
 }
 
 export function useLinkTags() {
@@ -217,7 +211,7 @@ export function useLinkTags() {
   return useMutation({
     mutationFn: (createMissing: boolean) => post<TagLinksResult>('/api/kit/tag-links', { create_missing: createMissing }),
     onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: CRM_TAGS_KEY }), client.invalidateQueries({ queryKey: [...KIT_KEY, 'tags'] })]),
+      Promise.all([client.invalidateQueries({ queryKey: queryKeys.tags }), client.invalidateQueries({ queryKey: queryKeys.kit.account.tags })]),
   });
 }
 

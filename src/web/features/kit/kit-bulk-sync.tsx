@@ -1,12 +1,12 @@
 import { AlertCircle, RefreshCw, Send } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { KIT_MESSAGES } from '@shared/kit/messages.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 import { followBatch } from './active-batch.ts';
 import { isKeyMissing, startSyncBatch, useKitTags } from './kit-api.ts';
 import { initialTagSelection, TagPicker } from './tag-picker.tsx';
-import { KIT_MESSAGES } from '../../../shared/kit/messages.ts';
 
 /**
  * The contacts screen's bulk action: "Sync N to Kit" opens a tag picker whose "Sync Selected"

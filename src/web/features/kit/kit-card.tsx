@@ -1,10 +1,10 @@
 import type { LucideIcon } from 'lucide-react';
 import { AlertCircle, RefreshCw } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { cn } from '../../lib/cn.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { cn } from '@web/lib/cn.ts';
 
 /** A card of the Kit screen (a region named by its title): an icon, a title, an optional line and actions, its content. */
 export function KitCard({

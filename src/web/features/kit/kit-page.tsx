@@ -1,5 +1,5 @@
 import { Unplug } from 'lucide-react';
-import { PageHeader } from '../../components/ui/page-header.tsx';
+import { PageHeader } from '@web/components/ui/page-header.tsx';
 import { ApiKeyCard } from './api-key-card.tsx';
 import { ConnectionCard } from './connection-card.tsx';
 import { CustomFieldsCard } from './custom-fields-card.tsx';

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { Send, UserSearch } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { checkFailedMessage, KIT_MESSAGES } from '@shared/kit/messages.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { notifyError, notifyInfo, notifySuccess } from '@web/lib/notify.tsx';
 import { checkContactInKit, isKeyMissing } from './kit-api.ts';
-import { notifyError, notifyInfo, notifySuccess } from './notify.ts';
 import { SyncModal } from './sync-modal.tsx';
-import { checkFailedMessage, KIT_MESSAGES } from '../../../shared/kit/messages.ts';
 
 export interface KitRowContact {
   id: string;
@@ -23,7 +23,7 @@ export function KitRowActions({ contact, onChanged }: { contact: KitRowContact; 
   const check = useMutation({
     mutationFn: () => checkContactInKit(contact.id),
     onSuccess: ({ kit_id }) => {
-      if (kit_id === null) notifyInfo(`${contact.email} is not a Kit subscriber.`);
+      if (kit_id === null) notifyInfo('Kit', `${contact.email} is not a Kit subscriber.`);
       else notifySuccess(`${contact.email} is in Kit (Kit ID ${kit_id}).`);
       onChanged();
     },

@@ -1,16 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, RefreshCw, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { ProgressBar } from '../../components/ui/progress.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { cn } from '../../lib/cn.ts';
+import { KIT_MESSAGES } from '@shared/kit/messages.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { ProgressBar } from '@web/components/ui/progress.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { ApiError } from '@web/lib/api.ts';
+import { cn } from '@web/lib/cn.ts';
+import { queryKeys } from '@web/lib/query-keys.ts';
 import { showBatchDetails, stopFollowingBatch, useFollowedBatch } from './active-batch.ts';
 import { formatNumber } from './format.ts';
-import { isKeyMissing, KIT_KEY, SYNC_STATE_KEY, type BatchProgress } from './kit-api.ts';
-import { KIT_MESSAGES } from '../../../shared/kit/messages.ts';
+import { isKeyMissing, type BatchProgress } from './kit-api.ts';
 import { useBatchProgress, useRetryBatch } from './use-batch-progress.ts';
 
 const summary = (p: BatchProgress) =>
@@ -51,8 +52,8 @@ function Followed({ batchId, showDetails, startedHere }: { batchId: string; show
     const firstLook = seen.current === null;
     seen.current = signature;
     if (firstLook && !startedHere) return;
-    void queryClient.invalidateQueries({ queryKey: SYNC_STATE_KEY });
-    if (data.finished) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== KIT_KEY[0] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.kit.syncStates });
+    if (data.finished) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.kit.all[0] });
   }, [signature, data, startedHere, queryClient]);
 
   if (!data) return null;

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn.ts';
+import { cn } from '@web/lib/cn.ts';
 import { formatDateTime, formatShortMoment } from './format.ts';
 import type { KitSyncState as SyncState } from './kit-api.ts';
 import { useKitSyncState } from './use-sync-state.ts';

@@ -1,13 +1,13 @@
 import { ChevronLeft, ChevronRight, Users, X } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { cn } from '../../lib/cn.ts';
+import { SUBSCRIBER_PAGE_SIZE } from '@shared/kit/messages.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { SearchInput } from '@web/components/ui/search-input.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { cn } from '@web/lib/cn.ts';
 import { formatDate } from './format.ts';
 import { useKitSubscribers, type KitSubscriberState, type SubscriberCursor } from './kit-api.ts';
 import { EmptyNote, KitCard, LoadError, Loading } from './kit-card.tsx';
-import { SUBSCRIBER_PAGE_SIZE } from '../../../shared/kit/messages.ts';
 
 const STATE_STYLE: Record<KitSubscriberState, string> = {
   active: 'bg-emerald-50 text-emerald-700',

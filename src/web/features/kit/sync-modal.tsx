@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, RefreshCw } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { SYNC_STATE_KEY, syncContactToKit, useKitForms, useKitTags, type SyncResult } from './kit-api.ts';
+import { KIT_MESSAGES, SYNC_SUCCESS_CLOSE_MS } from '@shared/kit/messages.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { queryKeys } from '@web/lib/query-keys.ts';
+import { syncContactToKit, useKitForms, useKitTags, type SyncResult } from './kit-api.ts';
 import { initialTagSelection, TagPicker } from './tag-picker.tsx';
-import { KIT_MESSAGES, SYNC_SUCCESS_CLOSE_MS } from '../../../shared/kit/messages.ts';
 
 export interface SyncModalContact {
   id: string;
@@ -74,7 +75,7 @@ function SyncForm({ contactId, onClose, onSucceeded }: { contactId: string; onCl
     } catch (error) {
       setPhase({ name: 'error', message: (error as Error).message || KIT_MESSAGES.syncFailed });
     } finally {
-      void queryClient.invalidateQueries({ queryKey: [...SYNC_STATE_KEY, contactId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.kit.syncState(contactId) });
     }
   };
 

@@ -1,11 +1,11 @@
 import { Link2, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { TagDto } from '../../../shared/tags.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { cn } from '../../lib/cn.ts';
+import type { TagDto } from '@shared/tags.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Checkbox } from '@web/components/ui/checkbox.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { cn } from '@web/lib/cn.ts';
 import { useCrmTags, useLinkTags, type TagLinkResult } from './kit-api.ts';
 import { EmptyNote, KitCard, LoadError, Loading } from './kit-card.tsx';
 

@@ -1,8 +1,8 @@
 import {} from 'lucide-react';
 import { useState } from 'react';
-import { KIT_DEFAULT_TAG } from '../../../shared/tags.ts';
-import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
+import { KIT_DEFAULT_TAG } from '@shared/tags.ts';
+import { Checkbox } from '@web/components/ui/checkbox.tsx';
+import { SearchInput } from '@web/components/ui/search-input.tsx';
 import type { KitTag } from './kit-api.ts';
 
 /** Above this many tags the picker offers a filter. */

@@ -1,16 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api.ts';
-import { getBatchProgress, KIT_KEY, retrySyncBatch } from './kit-api.ts';
+import { ApiError } from '@web/lib/api.ts';
+import { queryKeys } from '@web/lib/query-keys.ts';
+import { getBatchProgress, retrySyncBatch } from './kit-api.ts';
 
 /** While a bulk sync runs, its progress is read this often. */
 const POLL_MS = 1000;
 
-const batchKey = (batchId: string) => [...KIT_KEY, 'batch', batchId] as const;
-
 /** A bulk sync's progress, polled until no contact is waiting or running any more. */
 export function useBatchProgress(batchId: string) {
   return useQuery({
-    queryKey: batchKey(batchId),
+    queryKey: queryKeys.kit.batch(batchId),
     queryFn: () => getBatchProgress(batchId),
     refetchInterval: (query) => (query.state.data?.finished || query.state.error ? false : POLL_MS),
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 3,
@@ -23,6 +22,6 @@ export function useRetryBatch(batchId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => retrySyncBatch(batchId),
-    onSuccess: () => client.invalidateQueries({ queryKey: batchKey(batchId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.kit.batch(batchId) }),
   });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getSyncStates, SYNC_STATE_KEY, type KitSyncState } from './kit-api.ts';
+import { queryKeys } from '@web/lib/query-keys.ts';
+import { getSyncStates, type KitSyncState } from './kit-api.ts';
 
 /*
  * Each row of the contacts table asks for its own contact's sync state; the asks made within a
@@ -50,7 +51,7 @@ function loadSyncState(contactId: string): Promise<KitSyncState> {
 
 export function useKitSyncState(contactId: string) {
   return useQuery({
-    queryKey: [...SYNC_STATE_KEY, contactId],
+    queryKey: queryKeys.kit.syncState(contactId),
     queryFn: () => loadSyncState(contactId),
     refetchInterval: (query) => {
       const state = query.state.data?.state;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { buttonVariants } from '../../components/ui/button-variants.ts';
-import { useContent } from '../../lib/i18n.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
+import { buttonVariants } from '@web/components/ui/button-variants.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 
 /** Its texts live in public/content/{en,de}/notFound.json ("Oops! Page not found" in English). */
 interface NotFoundContent {

@@ -1,9 +1,9 @@
 import { CircleCheck, CircleMinus, Pencil, Trash2 } from 'lucide-react';
-import type { TagDto } from '../../../shared/tags.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { DateText } from '../../components/ui/date-text.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import type { TagDto } from '@shared/tags.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card } from '@web/components/ui/card.tsx';
+import { DateText } from '@web/components/ui/date-text.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 
 /** One tag: its colour, description, Kit mapping and dates, with edit and delete. */
 export function TagCard({

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { DEFAULT_TAG_COLOR, TAG_MESSAGES, tagFormSchema, type TagDto, type TagInput, type TagValues } from '../../../shared/tags.ts';
-import { FormActions } from '../../components/ui/form-actions.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { notifyTagFailure, notifyTagSuccess } from './notify.ts';
+import { DEFAULT_TAG_COLOR, TAG_MESSAGES, tagFormSchema, type TagDto, type TagInput, type TagValues } from '@shared/tags.ts';
+import { FormActions } from '@web/components/ui/form-actions.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Textarea } from '@web/components/ui/textarea.tsx';
+import { ApiError } from '@web/lib/api.ts';
+import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
 import { useSaveTag } from './tags-api.ts';
 
 const FIELDS = ['name', 'description', 'color', 'kit_tag_name', 'kit_tag_id'] as const;
@@ -38,12 +38,12 @@ export function TagModal({ tag, onClose }: { tag: TagDto | null; onClose: () => 
   const onSubmit = form.handleSubmit((values) =>
     save.mutateAsync({ id: tag?.id ?? null, values }).then(
       () => {
-        notifyTagSuccess(tag ? 'Tag updated' : 'Tag created');
+        notifySuccess(tag ? 'Tag updated' : 'Tag created');
         onClose();
       },
       (error: unknown) => {
       const fields = error instanceof ApiError ? Object.entries(error.fields).filter(([name]) => isTagField(name)) : [];
-      if (fields.length === 0) return notifyTagFailure(TAG_MESSAGES.saveFailed, error);
+      if (fields.length === 0) return notifyError(TAG_MESSAGES.saveFailed, error);
       fields.forEach(([name, message], i) => form.setError(name as TagField, { message }, { shouldFocus: i === 0 }));
       },
     ),

@@ -1,24 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TagDto, TagInput } from '../../../shared/tags.ts';
-import { del, get, post, put } from '../../lib/api.ts';
+import type { TagDto, TagInput } from '@shared/tags.ts';
+import { del, get, post, put } from '@web/lib/api.ts';
+import { queryKeys } from '@web/lib/query-keys.ts';
 
 /** The tags API (src/server/tags/routes.ts) as TanStack Query hooks. */
-
-const TAGS_KEY = ['tags'] as const;
-/** Contacts carry tag names: renaming or deleting a tag changes them, so their lists go stale too. */
-const CONTACTS_KEY = ['contacts'] as const;
 
 /** Every tag, by name; the screen filters it as the person types (a few dozen tags, no need to ask the server). */
 export function useTags() {
   return useQuery({
-    queryKey: TAGS_KEY,
+    queryKey: queryKeys.tags,
     queryFn: async () => (await get<{ tags: TagDto[] }>('/api/tags')).tags,
   });
 }
 
+/** Contacts carry tag names: renaming or deleting a tag changes them, so their lists go stale too. */
 function useRefreshTags() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: TAGS_KEY }), client.invalidateQueries({ queryKey: CONTACTS_KEY })]);
+  return () =>
+    Promise.all([client.invalidateQueries({ queryKey: queryKeys.tags }), client.invalidateQueries({ queryKey: queryKeys.contacts.all })]);
 }
 
 export function useSaveTag() {

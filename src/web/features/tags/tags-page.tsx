@@ -1,13 +1,13 @@
 import { Plus, RefreshCw, SearchX, Tags } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { TAG_MESSAGES, type TagDto } from '../../../shared/tags.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { LoadingScreen } from '../../components/ui/spinner.tsx';
-import { notifyTagFailure, notifyTagSuccess } from './notify.ts';
+import { TAG_MESSAGES, type TagDto } from '@shared/tags.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card } from '@web/components/ui/card.tsx';
+import { EmptyState } from '@web/components/ui/empty-state.tsx';
+import { SearchInput } from '@web/components/ui/search-input.tsx';
+import { PageHeader } from '@web/components/ui/page-header.tsx';
+import { LoadingScreen } from '@web/components/ui/spinner.tsx';
+import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
 import { TagCard } from './tag-card.tsx';
 import { TagModal } from './tag-modal.tsx';
 import { matchesTagSearch, useDeleteTag, useTags } from './tags-api.ts';
@@ -22,14 +22,14 @@ export default function TagsPage() {
   const [editing, setEditing] = useState<{ tag: TagDto | null } | null>(null);
 
   useEffect(() => {
-    if (tags.isError) notifyTagFailure(LOAD_FAILED, tags.error);
+    if (tags.isError) notifyError(LOAD_FAILED, tags.error);
   }, [tags.isError, tags.error]);
 
   const onDelete = (tag: TagDto) => {
     if (!window.confirm(TAG_MESSAGES.deleteConfirm)) return;
     remove.mutate(tag.id, {
-      onSuccess: () => notifyTagSuccess('Tag deleted'),
-      onError: (error) => notifyTagFailure(TAG_MESSAGES.deleteFailed, error),
+      onSuccess: () => notifySuccess('Tag deleted'),
+      onError: (error) => notifyError(TAG_MESSAGES.deleteFailed, error),
     });
   };
 

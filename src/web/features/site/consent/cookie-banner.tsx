@@ -1,9 +1,9 @@
 import { Cookie } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button-variants.ts';
-import { useContent } from '../../../lib/i18n.ts';
 import { useTranslation } from 'react-i18next';
-import type { CommonContent } from '../content/types.ts';
+import { buttonVariants } from '@web/components/ui/button-variants.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import type { CommonContent } from '@web/features/site/content/types.ts';
 import { acceptCookies, declineCookies, useConsent } from './consent-store.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { SiteLanguage } from '../../../lib/i18n.ts';
+import type { SiteLanguage } from '@web/lib/i18n.ts';
 import type { SiteSettings, WebinarContent } from './types.ts';
 
 /**

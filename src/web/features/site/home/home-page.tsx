@@ -1,16 +1,16 @@
 import { ArrowRight, Brain, CalendarCheck, CheckCircle2, Compass, Layers, Network, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button-variants.ts';
-import { useContent } from '../../../lib/i18n.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import type { HomeContent } from '../content/types.ts';
-import { useSiteSettings } from '../content/site-store.ts';
-import { FullFooter } from '../layout/footers.tsx';
-import { SiteHeader } from '../layout/site-header.tsx';
-import { FounderStory } from '../sections/founder-story.tsx';
-import { Section } from '../sections/section.tsx';
-import { Stats } from '../sections/stats.tsx';
-import { Testimonials } from '../sections/testimonials.tsx';
+import { buttonVariants } from '@web/components/ui/button-variants.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import type { HomeContent } from '@web/features/site/content/types.ts';
+import { useSiteSettings } from '@web/features/site/content/site-store.ts';
+import { FullFooter } from '@web/features/site/layout/footers.tsx';
+import { SiteHeader } from '@web/features/site/layout/site-header.tsx';
+import { FounderStory } from '@web/features/site/sections/founder-story.tsx';
+import { Section } from '@web/features/site/sections/section.tsx';
+import { Stats } from '@web/features/site/sections/stats.tsx';
+import { Testimonials } from '@web/features/site/sections/testimonials.tsx';
 
 const BENEFIT_ICONS = [Brain, Network, Sparkles, Layers, Compass, CalendarCheck];
 

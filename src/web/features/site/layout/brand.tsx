@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { clsx } from 'clsx';
-import { useSiteSettings } from '../content/site-store.ts';
+import { useSiteSettings } from '@web/features/site/content/site-store.ts';
 
 /** The business's word mark, linking home. */
 export function Brand({ className, inverted = false }: { className?: string; inverted?: boolean }) {

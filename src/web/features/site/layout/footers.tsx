@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useContent } from '../../../lib/i18n.ts';
-import type { CommonContent } from '../content/types.ts';
-import { useSiteSettings } from '../content/site-store.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import type { CommonContent } from '@web/features/site/content/types.ts';
+import { useSiteSettings } from '@web/features/site/content/site-store.ts';
 import { Brand } from './brand.tsx';
 
 /** The footer's copyright year, as the specification states it. */

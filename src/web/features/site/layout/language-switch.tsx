@@ -1,7 +1,7 @@
 import { Languages } from 'lucide-react';
-import { changeLanguage, useContent, useLanguage, type SiteLanguage } from '../../../lib/i18n.ts';
 import { clsx } from 'clsx';
-import type { CommonContent } from '../content/types.ts';
+import { changeLanguage, useContent, useLanguage, type SiteLanguage } from '@web/lib/i18n.ts';
+import type { CommonContent } from '@web/features/site/content/types.ts';
 
 const OPTIONS: SiteLanguage[] = ['en', 'de'];
 

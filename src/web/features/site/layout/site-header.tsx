@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useContent } from '../../../lib/i18n.ts';
-import type { CommonContent } from '../content/types.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import type { CommonContent } from '@web/features/site/content/types.ts';
 import { Brand } from './brand.tsx';
 
 /** The top bar of the main site pages; its right edge leaves room for the floating language switch. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { PixelLoader } from '../consent/pixel-loader.tsx';
-import { rememberUrlParameters } from '../signup/url-parameters.ts';
+import { PixelLoader } from '@web/features/site/consent/pixel-loader.tsx';
+import { rememberUrlParameters } from '@web/features/site/signup/url-parameters.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 
 /** The webinar page is the one page without the floating language switch (spec 002, section 2). */

@@ -1,9 +1,9 @@
-import { buttonVariants } from '../../../components/ui/button-variants.ts';
-import { useContent } from '../../../lib/i18n.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { resetConsent, useConsent } from '../consent/consent-store.ts';
-import type { CookiePolicyContent } from '../content/types.ts';
-import { ContentPage, LegalSections } from '../layout/content-page.tsx';
+import { buttonVariants } from '@web/components/ui/button-variants.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { resetConsent, useConsent } from '@web/features/site/consent/consent-store.ts';
+import type { CookiePolicyContent } from '@web/features/site/content/types.ts';
+import { ContentPage, LegalSections } from '@web/features/site/layout/content-page.tsx';
 
 /** What the site stores and loads, and a way to change the cookie choice (last updated February 2025). */
 export default function CookiePolicyPage() {

@@ -1,8 +1,8 @@
-import { useContent } from '../../../lib/i18n.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import type { ImpressumContent } from '../content/types.ts';
-import { useSiteSettings } from '../content/site-store.ts';
-import { ContentPage, LegalSections } from '../layout/content-page.tsx';
+import { useContent } from '@web/lib/i18n.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import type { ImpressumContent } from '@web/features/site/content/types.ts';
+import { useSiteSettings } from '@web/features/site/content/site-store.ts';
+import { ContentPage, LegalSections } from '@web/features/site/layout/content-page.tsx';
 
 /** The legal notice; the legal details themselves come from public/content/site.json. */
 export default function ImpressumPage() {

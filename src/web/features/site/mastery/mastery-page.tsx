@@ -1,15 +1,15 @@
 import { ArrowRight, CalendarDays, CheckCircle2, Clock, Link2, PartyPopper, Sparkles, Users, Video, XCircle } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { buttonVariants } from '../../../components/ui/button-variants.ts';
-import { useContent } from '../../../lib/i18n.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { ViewContent } from '../consent/view-content.tsx';
-import type { CommonContent, MasteryContent } from '../content/types.ts';
-import { FullFooter } from '../layout/footers.tsx';
-import { SiteHeader } from '../layout/site-header.tsx';
-import { FounderStory } from '../sections/founder-story.tsx';
-import { Section } from '../sections/section.tsx';
-import { Testimonials } from '../sections/testimonials.tsx';
+import { buttonVariants } from '@web/components/ui/button-variants.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { ViewContent } from '@web/features/site/consent/view-content.tsx';
+import type { CommonContent, MasteryContent } from '@web/features/site/content/types.ts';
+import { FullFooter } from '@web/features/site/layout/footers.tsx';
+import { SiteHeader } from '@web/features/site/layout/site-header.tsx';
+import { FounderStory } from '@web/features/site/sections/founder-story.tsx';
+import { Section } from '@web/features/site/sections/section.tsx';
+import { Testimonials } from '@web/features/site/sections/testimonials.tsx';
 
 const loadModal = () => import('./waiting-list-modal.tsx');
 const WaitingListModal = lazy(loadModal);

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { waitingListErrorText } from '../../../../shared/leads/messages.ts';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useContent, useLanguage } from '../../../lib/i18n.ts';
-import { trackPixel } from '../consent/meta-pixel.ts';
-import type { CommonContent } from '../content/types.ts';
-import { LeadForm } from '../signup/lead-form.tsx';
-import { useSignup } from '../signup/use-signup.ts';
+import { waitingListErrorText } from '@shared/leads/messages.ts';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { useContent, useLanguage } from '@web/lib/i18n.ts';
+import { trackPixel } from '@web/features/site/consent/meta-pixel.ts';
+import type { CommonContent } from '@web/features/site/content/types.ts';
+import { LeadForm } from '@web/features/site/signup/lead-form.tsx';
+import { useSignup } from '@web/features/site/signup/use-signup.ts';
 
 /** The waiting-list form: "Joining..." then "Syncing..." then the page's confirmation screen. */
 export default function WaitingListModal({ open, onOpenChange, onJoined }: { open: boolean; onOpenChange: (open: boolean) => void; onJoined: () => void }) {

@@ -1,6 +1,6 @@
-import { useContent } from '../../../lib/i18n.ts';
-import type { CommonContent } from '../content/types.ts';
-import { useSiteSettings } from '../content/site-store.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import type { CommonContent } from '@web/features/site/content/types.ts';
+import { useSiteSettings } from '@web/features/site/content/site-store.ts';
 import { ConsentGate } from './consent-gate.tsx';
 
 /** The spec's booking widget height. */

@@ -1,10 +1,10 @@
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { buttonVariants } from '../../../components/ui/button-variants.ts';
-import { useContent } from '../../../lib/i18n.ts';
 import { clsx } from 'clsx';
-import { acceptCookies, useConsent } from '../consent/consent-store.ts';
-import type { CommonContent } from '../content/types.ts';
+import { buttonVariants } from '@web/components/ui/button-variants.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import { acceptCookies, useConsent } from '@web/features/site/consent/consent-store.ts';
+import type { CommonContent } from '@web/features/site/content/types.ts';
 
 /**
  * Third-party content (video, booking) loads only after cookie consent. Until then a placeholder of

@@ -1,6 +1,6 @@
 import { PlayCircle } from 'lucide-react';
-import { useContent } from '../../../lib/i18n.ts';
-import type { CommonContent } from '../content/types.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import type { CommonContent } from '@web/features/site/content/types.ts';
 import { ConsentGate } from './consent-gate.tsx';
 
 /** A YouTube video through youtube-nocookie.com, after consent; a 16:9 box either way (no layout shift). */

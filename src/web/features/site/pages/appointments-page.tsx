@@ -1,9 +1,9 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useContent } from '../../../lib/i18n.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import type { AppointmentsContent } from '../content/types.ts';
-import { ContentPage } from '../layout/content-page.tsx';
-import { BookingWidget } from '../media/booking-widget.tsx';
+import { useContent } from '@web/lib/i18n.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import type { AppointmentsContent } from '@web/features/site/content/types.ts';
+import { ContentPage } from '@web/features/site/layout/content-page.tsx';
+import { BookingWidget } from '@web/features/site/media/booking-widget.tsx';
 
 /** Book a 20-minute conversation: what to expect, and the booking widget. */
 export default function AppointmentsPage() {

@@ -1,11 +1,11 @@
 import { ArrowRight, BookOpen, Bot, CalendarHeart, MailCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button-variants.ts';
-import { useContent } from '../../../lib/i18n.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import type { SubscribedContent } from '../content/types.ts';
-import { useSiteSettings } from '../content/site-store.ts';
-import { ContentPage } from '../layout/content-page.tsx';
+import { buttonVariants } from '@web/components/ui/button-variants.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import type { SubscribedContent } from '@web/features/site/content/types.ts';
+import { useSiteSettings } from '@web/features/site/content/site-store.ts';
+import { ContentPage } from '@web/features/site/layout/content-page.tsx';
 
 const ICONS = { articles: BookOpen, booking: CalendarHeart, aiAssistants: Bot };
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSiteSettings } from '../content/site-store.ts';
+import { useSiteSettings } from '@web/features/site/content/site-store.ts';
 import { Section } from './section.tsx';
 
 /** The founder's portrait beside their story: the home page's About and the waiting list's founder section. */

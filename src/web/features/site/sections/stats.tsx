@@ -1,6 +1,6 @@
-import { useContent } from '../../../lib/i18n.ts';
 import { clsx } from 'clsx';
-import type { CommonContent } from '../content/types.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import type { CommonContent } from '@web/features/site/content/types.ts';
 
 /** The stated figures: 24+, 100+, 4.9/5, 100%. */
 export function Stats({ className }: { className?: string }) {

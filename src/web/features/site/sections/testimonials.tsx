@@ -1,6 +1,6 @@
 import { Quote } from 'lucide-react';
-import { useContent } from '../../../lib/i18n.ts';
-import type { CommonContent } from '../content/types.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import type { CommonContent } from '@web/features/site/content/types.ts';
 import { Section } from './section.tsx';
 import { StarRating } from './star-rating.tsx';
 

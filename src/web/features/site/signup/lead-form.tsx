@@ -1,12 +1,12 @@
 import { AlertCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { LEAD_HONEYPOT_FIELD, LEAD_LIMITS, leadFormProblems, type LeadField, type LeadFormValues } from '../../../../shared/leads/form.ts';
-import { LEAD_MESSAGES } from '../../../../shared/leads/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useLanguage } from '../../../lib/i18n.ts';
+import { LEAD_HONEYPOT_FIELD, LEAD_LIMITS, leadFormProblems, type LeadField, type LeadFormValues } from '@shared/leads/form.ts';
+import { LEAD_MESSAGES } from '@shared/leads/messages.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Field } from '@web/components/ui/field.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { useLanguage } from '@web/lib/i18n.ts';
 import type { SignupPhase } from './use-signup.ts';
 
 export interface LeadFormTexts {

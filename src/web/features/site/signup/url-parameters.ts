@@ -1,4 +1,4 @@
-import { pickUrlParameters } from '../../../../shared/leads/form.ts';
+import { pickUrlParameters } from '@shared/leads/form.ts';
 
 /**
  * The URL parameters a visitor arrived with (utm_* and the rest), kept for the visit: someone who

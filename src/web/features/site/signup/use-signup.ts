@@ -1,19 +1,14 @@
 import { useCallback, useState } from 'react';
-import { LEAD_HONEYPOT_FIELD, type LeadFormValues } from '../../../../shared/leads/form.ts';
-import { ApiError, get, post } from '../../../lib/api.ts';
-import { trackPixel } from '../consent/meta-pixel.ts';
+import { LEAD_HONEYPOT_FIELD, type LeadFormValues } from '@shared/leads/form.ts';
+// Types only: the public pages do not load zod.
+import type { LeadSignupResponse, LeadSyncState } from '@shared/leads/schema.ts';
+import { ApiError, get, post } from '@web/lib/api.ts';
+import { trackPixel } from '@web/features/site/consent/meta-pixel.ts';
 import { urlParametersForSignup } from './url-parameters.ts';
 
 /** idle → submitting → syncing (only when a sync to Kit was queued) → success (spec 002, section 4). */
 export type SignupPhase = 'idle' | 'submitting' | 'syncing' | 'success';
 export type SignupEndpoint = 'waiting-list' | 'webinar';
-
-interface SignupResponse {
-  submission_id: string;
-  created: boolean;
-  newly_tagged: boolean;
-  kit_sync_queued: boolean;
-}
 
 // How long the form waits to see the new subscriber in Kit. The queue retries on its own; a sign-up
 // never fails because Kit is slow or down.
@@ -25,7 +20,7 @@ async function waitForKit(submissionId: string): Promise<void> {
   for (let i = 0; i < SYNC_POLLS; i++) {
     await sleep(SYNC_POLL_MS);
     try {
-      if ((await get<{ synced: boolean }>(`/api/public/leads/${submissionId}/sync`)).synced) return;
+      if ((await get<LeadSyncState>(`/api/public/leads/${submissionId}/sync`)).synced) return;
     } catch {
       return;
     }
@@ -41,7 +36,7 @@ export function useSignup(endpoint: SignupEndpoint) {
       setErrorCode(null);
       setPhase('submitting');
       try {
-        const result = await post<SignupResponse>(`/api/public/leads/${endpoint}`, {
+        const result = await post<LeadSignupResponse>(`/api/public/leads/${endpoint}`, {
           ...values,
           url_parameters: urlParametersForSignup(),
           page: window.location.pathname,

@@ -1,14 +1,14 @@
 import { ExternalLink, FileText } from 'lucide-react';
+import { buttonVariants } from '@web/components/ui/button-variants.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import type { ReplayContent } from '@web/features/site/content/types.ts';
+import { useSiteSettings } from '@web/features/site/content/site-store.ts';
+import { Brand } from '@web/features/site/layout/brand.tsx';
+import { ShortGermanFooter } from '@web/features/site/layout/footers.tsx';
+import { BookingWidget } from '@web/features/site/media/booking-widget.tsx';
+import { YoutubeVideo } from '@web/features/site/media/youtube-video.tsx';
 import { BackToWebinar } from './back-to-webinar.tsx';
-import { buttonVariants } from '../../../components/ui/button-variants.ts';
-import { useContent } from '../../../lib/i18n.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import type { ReplayContent } from '../content/types.ts';
-import { useSiteSettings } from '../content/site-store.ts';
-import { Brand } from '../layout/brand.tsx';
-import { ShortGermanFooter } from '../layout/footers.tsx';
-import { BookingWidget } from '../media/booking-widget.tsx';
-import { YoutubeVideo } from '../media/youtube-video.tsx';
 
 /** The replay of the 23.09.2025 webinar: video, booking widget, three PDFs, the AI assistants. */
 export default function ReplayPage() {

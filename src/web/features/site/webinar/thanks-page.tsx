@@ -1,13 +1,13 @@
 import { CalendarPlus, CheckCircle2, Download, ExternalLink, Gift, Sparkles } from 'lucide-react';
+import { buttonVariants } from '@web/components/ui/button-variants.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import type { ThanksContent } from '@web/features/site/content/types.ts';
+import { useSiteSettings } from '@web/features/site/content/site-store.ts';
+import { Brand } from '@web/features/site/layout/brand.tsx';
+import { ShortGermanFooter } from '@web/features/site/layout/footers.tsx';
+import { YoutubeVideo } from '@web/features/site/media/youtube-video.tsx';
 import { BackToWebinar } from './back-to-webinar.tsx';
-import { buttonVariants } from '../../../components/ui/button-variants.ts';
-import { useContent } from '../../../lib/i18n.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import type { ThanksContent } from '../content/types.ts';
-import { useSiteSettings } from '../content/site-store.ts';
-import { Brand } from '../layout/brand.tsx';
-import { ShortGermanFooter } from '../layout/footers.tsx';
-import { YoutubeVideo } from '../media/youtube-video.tsx';
 
 /** How far along the registration is once the sign-up is done (spec 002, section 9). */
 export const THANKS_PROGRESS_PERCENT = 80;

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
-import { useLanguage } from '../../../lib/i18n.ts';
-import type { WebinarContent } from '../content/types.ts';
-import { fetchWebinarContent, initialWebinarContent } from '../content/site-store.ts';
+import { useLanguage } from '@web/lib/i18n.ts';
+import type { WebinarContent } from '@web/features/site/content/types.ts';
+import { fetchWebinarContent, initialWebinarContent } from '@web/features/site/content/site-store.ts';
 
 export type WebinarContentState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; content: WebinarContent };
 

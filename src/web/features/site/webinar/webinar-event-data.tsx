@@ -1,4 +1,4 @@
-import { useSiteSettings } from '../content/site-store.ts';
+import { useSiteSettings } from '@web/features/site/content/site-store.ts';
 
 /** The webinar as schema.org data for search engines: online, free (0 EUR), 28 Sep 2025, 11:00–12:00 Berlin. */
 export const WEBINAR_EVENT = {

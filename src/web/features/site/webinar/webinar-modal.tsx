@@ -1,14 +1,14 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LEAD_MESSAGES } from '../../../../shared/leads/messages.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useContent, useLanguage } from '../../../lib/i18n.ts';
-import { trackPixel } from '../consent/meta-pixel.ts';
-import type { CommonContent, WebinarContent } from '../content/types.ts';
-import { LeadForm } from '../signup/lead-form.tsx';
-import { useSignup } from '../signup/use-signup.ts';
+import { LEAD_MESSAGES } from '@shared/leads/messages.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { useContent, useLanguage } from '@web/lib/i18n.ts';
+import { trackPixel } from '@web/features/site/consent/meta-pixel.ts';
+import type { CommonContent, WebinarContent } from '@web/features/site/content/types.ts';
+import { LeadForm } from '@web/features/site/signup/lead-form.tsx';
+import { useSignup } from '@web/features/site/signup/use-signup.ts';
 
 export const WEBINAR_THANKS_PATH = '/webinar-danke';
 

@@ -1,17 +1,17 @@
 import { AlertTriangle, ArrowRight, CalendarDays, CheckCircle2, Clock, Gift, Globe, Loader2, Ticket } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button-variants.ts';
-import { useContent } from '../../../lib/i18n.ts';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { ViewContent } from '../consent/view-content.tsx';
-import type { WebinarContent, WebinarPageContent } from '../content/types.ts';
-import { useSiteSettings } from '../content/site-store.ts';
-import { Brand } from '../layout/brand.tsx';
-import { ShortGermanFooter } from '../layout/footers.tsx';
-import { YoutubeVideo } from '../media/youtube-video.tsx';
-import { Section } from '../sections/section.tsx';
+import { buttonVariants } from '@web/components/ui/button-variants.ts';
+import { useContent } from '@web/lib/i18n.ts';
+import { useHydrated } from '@web/lib/use-hydrated.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { ViewContent } from '@web/features/site/consent/view-content.tsx';
+import type { WebinarContent, WebinarPageContent } from '@web/features/site/content/types.ts';
+import { useSiteSettings } from '@web/features/site/content/site-store.ts';
+import { Brand } from '@web/features/site/layout/brand.tsx';
+import { ShortGermanFooter } from '@web/features/site/layout/footers.tsx';
+import { YoutubeVideo } from '@web/features/site/media/youtube-video.tsx';
+import { Section } from '@web/features/site/sections/section.tsx';
 import { useWebinarContent } from './use-webinar-content.ts';
 import { WebinarEventData } from './webinar-event-data.tsx';
 

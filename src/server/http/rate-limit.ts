@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+
+/*
+ * Rate-limit counters in the database (table auth_throttle), so every instance behind a load
+ * balancer sees the same count: sign-in failures and public sign-ups alike. Each key counts in a
+ * fixed window that starts with its first hit; all time is the database's, never one instance's.
+ */
+
+export interface Count {
+  hits: number;
+  /** The key has more hits than its limit in the current window. */
+  over: boolean;
+  /** Seconds until the window ends and the count starts again. */
+  retryAfterSeconds: number;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const windowOf = (windowMs: number) => sql`${Math.round(windowMs)}::integer * interval '1 millisecond'`;
+
+/** Counts one hit on `key` and tells whether it went over `limit`. */
+export async function countHit(db: Db, key: string, limit: number, windowMs: number): Promise<Count> {
+  await sweepNowAndThen(db);
+  const window = windowOf(windowMs);
+  const [row] = rowsOf<{ hits: number; retry_after: number | string }>(
+    await db.execute(sql`
+      insert into auth_throttle as t (key, hits, window_started_at) values (${key}, 1, now())
+      on conflict (key) do update set
+        hits = case when t.window_started_at <= now() - ${window} then 1 else t.hits + 1 end,
+        window_started_at = case when t.window_started_at <= now() - ${window} then now() else t.window_started_at end
+      returning hits, ceil(extract(epoch from (window_started_at + ${window} - now())))::integer as retry_after`),
+  );
+  const hits = Number(row?.hits ?? 0);
+  return { hits, over: hits > limit, retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? 1)) };
+}
+
+/** Takes one hit back (an attempt that turned out to be no failure, such as a right password). */
+export async function forgiveHit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update auth_throttle set hits = greatest(hits - 1, 0) where key = ${key}`);
+}
+
+export async function clearHits(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from auth_throttle where key = ${key}`);
+}
+
+/**
+ * Every address that ever signed up leaves a row; an instance deletes the stale ones (windows
+ * here last minutes, so a day is stale for every key) at most once an hour.
+ */
+const SWEEP_EVERY_MS = 60 * 60_000;
+const lastSweep = new WeakMap<Db, number>();
+
+async function sweepNowAndThen(db: Db): Promise<void> {
+  const now = Date.now();
+  if (now - (lastSweep.get(db) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(db, now);
+  await db.execute(sql`delete from auth_throttle where window_started_at < now() - interval '1 day'`);
+}

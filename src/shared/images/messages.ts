@@ -1,0 +1,39 @@
+/*
+ * The image library's texts (spec 001, sections 5.3, 6 and 8, word for word), shared by the server
+ * and the screens, plus the few this product adds where the specification has none.
+ */
+
+export const IMAGE_MESSAGES = {
+  notAuthenticated: 'User not authenticated. Please log in and try again.',
+  invalidType: 'Invalid file type. Please upload JPG, PNG, GIF, or WebP images.',
+  tooLarge: 'File size too large. Maximum size is 5MB.',
+  metadataFailed: 'Failed to extract image metadata',
+  optimizeFailed: 'Failed to optimize image',
+  loadForOptimizationFailed: 'Failed to load image for optimization',
+  loadFailed: 'Failed to load images',
+  deleteFailed: 'Failed to delete image',
+  deleteSomeFailed: 'Failed to delete some images',
+  testing: 'Testing connection...',
+  connectionSucceeded: 'Connection successful! All systems operational.',
+  databaseFailed: 'Database connection failed',
+  storageFailed: 'Storage access failed',
+  bothSucceeded: 'Database and storage connections successful',
+  emptyLibrary: 'No images uploaded yet',
+  noMatches: 'No images found',
+  // Not in the specification: cases it does not cover.
+  noFile: 'Choose an image to upload.',
+  tooManyPixels: 'Image dimensions too large. Maximum is 50 megapixels.',
+  notFound: 'Image not found',
+  inUse: 'This image is used on a landing page. Confirm to delete it anyway.',
+} as const;
+
+/** 'Failed to upload image to storage: {reason}' */
+export const storageFailedMessage = (reason: string) => `Failed to upload image to storage: ${reason}`;
+/** 'Failed to save image record: {reason}' (the stored file is removed). */
+export const recordFailedMessage = (reason: string) => `Failed to save image record: ${reason}`;
+/** 'An unexpected error occurred: {reason}' */
+export const unexpectedErrorMessage = (reason: string) => `An unexpected error occurred: ${reason}`;
+/** 'Failed to upload {file}: {reason}' (a library banner). */
+export const uploadFailedMessage = (file: string, reason: string) => `Failed to upload ${file}: ${reason}`;
+/** 'Connection failed: {message}' */
+export const connectionFailedMessage = (message: string) => `Connection failed: ${message}`;

@@ -1,0 +1,15 @@
+/**
+ * The contacts screen's messages for failures the spec leaves unworded (it only logs them); we
+ * also tell the person, and keep the log for whoever investigates.
+ */
+export const CONTACT_UI_MESSAGES = {
+  loadFailed: 'Failed to load contacts. Please try again.',
+  saveFailed: 'Failed to save contact. Please try again.',
+  deleteFailed: 'Failed to delete contact. Please try again.',
+  exportFailed: 'Failed to export contacts. Please try again.',
+  importFailed: 'Failed to import contacts. Nothing was imported; please try again.',
+  tagsLoadFailed: 'Failed to load tags. Please try again.',
+  added: 'Contact added',
+  updated: 'Contact updated',
+  deleted: 'Contact deleted',
+} as const;

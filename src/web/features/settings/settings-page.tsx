@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { PageHeader } from '@web/components/ui/page-header.tsx';
+import { useSession } from '@web/lib/session.ts';
+import { ChangePasswordCard } from './change-password-card.tsx';
+import { UsersCard } from './users-card.tsx';
+
+/** Settings: my password, and the staff users who can sign in (invite, remove). */
+export default function SettingsPage() {
+  const session = useSession();
+  const client = useQueryClient();
+  const me = session.data;
+  if (!me) return null; // The CRM shell renders screens for a signed-in user only.
+  return (
+    <>
+      <PageHeader title="Settings" description="Your password, and who can sign in to this CRM." />
+      <div className="space-y-6">
+        <ChangePasswordCard email={me.email} />
+        {/* Removing my own account ends this session: asking again for it sends me to the sign-in page. */}
+        <UsersCard myId={me.id} onRemovedMyself={() => void client.invalidateQueries()} />
+      </div>
+    </>
+  );
+}
