@@ -115,7 +115,10 @@ describe('the HTML to JSON converter', () => {
     expect(preview).toContain('"type": "heading"');
     expect(preview).toContain('"text": "Analytics your whole team actually understands"');
     await expectNoSeriousA11yViolations();
+    await results().scrollIntoViewIfNeeded();
     await screenshot(page, 'converter-results');
+    await page.getByLabel('JSON preview').scrollIntoViewIfNeeded();
+    await screenshot(page, 'converter-json');
   });
 
   it('downloads the conversion as converted-landing-page.json', async () => {
@@ -131,6 +134,7 @@ describe('the HTML to JSON converter', () => {
     const before = Date.now();
     await page.getByRole('button', { name: 'Create landing page' }).click();
     await expect.poll(() => page.getByText('inactive until you activate it').count()).toBe(1);
+    await page.getByText('inactive until you activate it').scrollIntoViewIfNeeded();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Landing page created' });
     expect(await toast.count()).toBe(1);
 
@@ -152,6 +156,7 @@ describe('the HTML to JSON converter', () => {
     await expect.poll(() => page.getByText('praxis.htm').count()).toBe(1);
     await convertButton().click();
     await expect.poll(() => summaryRows().filter({ hasText: 'Essen, das Ihnen gut tut' }).count()).toBe(1);
+    await results().scrollIntoViewIfNeeded();
     expect(await page.getByLabel('JSON preview').textContent()).toContain('Ernährungsberatung in München-Schwabing');
     // A new conversion is not yet a page: the created notice has gone.
     expect(await page.getByText('inactive until you activate it').count()).toBe(0);

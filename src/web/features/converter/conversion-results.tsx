@@ -66,7 +66,14 @@ export function ConversionResults({
           </h3>
           {/* Scrolls on small screens: focusable so a keyboard can scroll it too. */}
           <div className="max-h-[28rem] overflow-auto rounded-lg border border-gray-200" tabIndex={0} role="region" aria-label="Converted components">
-            <table className="w-full min-w-[44rem] text-left text-sm">
+            <table className="w-full min-w-[48rem] table-fixed text-left text-sm">
+              <colgroup>
+                <col className="w-44" />
+                <col className="w-48" />
+                <col />
+                <col className="w-56" />
+                <col className="w-24" />
+              </colgroup>
               <thead className="sticky top-0 bg-gray-50 text-xs font-medium tracking-wide text-gray-600 uppercase">
                 <tr>
                   <th scope="col" className="px-3 py-2">Type</th>
@@ -79,16 +86,16 @@ export function ConversionResults({
               <tbody className="divide-y divide-gray-100">
                 {rows.map((row) => (
                   <tr key={row.id} className={row.depth === 0 ? 'bg-gray-50/60' : undefined}>
-                    <td className="px-3 py-1.5 whitespace-nowrap" style={{ paddingLeft: `${0.75 + row.depth}rem` }}>
+                    <td className="truncate px-3 py-1.5" style={{ paddingLeft: `${0.75 + row.depth}rem` }}>
                       <span className={row.depth === 0 ? 'font-semibold text-gray-900' : 'text-gray-800'}>{row.type}</span>
                     </td>
-                    <td className="max-w-[12rem] truncate px-3 py-1.5 font-mono text-xs text-gray-600" title={row.id}>
+                    <td className="truncate px-3 py-1.5 font-mono text-xs text-gray-600" title={row.id}>
                       {row.id}
                     </td>
-                    <td className="max-w-[18rem] truncate px-3 py-1.5 text-gray-800" title={row.text}>
+                    <td className="truncate px-3 py-1.5 text-gray-800" title={row.text}>
                       {row.text}
                     </td>
-                    <td className="max-w-[16rem] truncate px-3 py-1.5 font-mono text-xs text-gray-600" title={row.classes}>
+                    <td className="truncate px-3 py-1.5 font-mono text-xs text-gray-600" title={row.classes}>
                       {row.classes}
                     </td>
                     <td className="px-3 py-1.5 text-right tabular-nums text-gray-800">{row.children}</td>

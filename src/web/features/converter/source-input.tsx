@@ -54,7 +54,7 @@ export function SourceInput({
 
   return (
     <div className="space-y-4">
-      <div role="group" aria-label="Source" className="inline-flex flex-wrap gap-1 rounded-lg bg-gray-100 p-1">
+      <div role="group" aria-label="Source" className="grid grid-cols-3 gap-1 rounded-lg bg-gray-100 p-1 sm:inline-grid">
         {MODES.map(({ mode: value, label, icon: Icon }) => (
           <button
             key={value}
@@ -62,11 +62,11 @@ export function SourceInput({
             aria-pressed={mode === value}
             onClick={() => onModeChange(value)}
             className={cn(
-              'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
+              'inline-flex items-center justify-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
               mode === value ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-600 hover:text-gray-900',
             )}
           >
-            <Icon aria-hidden className="size-4" />
+            <Icon aria-hidden className="hidden size-4 shrink-0 sm:block" />
             {label}
           </button>
         ))}
