@@ -47,10 +47,14 @@ function visibleElements(html: string): Element[] {
   return found;
 }
 
+/** Quotation marks around a word: a renderer may draw a quote's marks itself. */
+const QUOTES = /^["'“”„‘’‚«»‹›]+|["'“”„‘’‚«»‹›]+$/gu;
+
 export function words(text: string): string[] {
   return text
     .normalize('NFC')
     .split(/[\s\u00ad]+/u)
+    .map((word) => word.replace(QUOTES, ''))
     .filter(Boolean);
 }
 
@@ -180,7 +184,7 @@ export function documentLinks(doc: PageContent): string[] {
 
 /** How far back a word may be found when the converter moved it (a label written after its field goes to the field). */
 const BACK_WINDOW = 40;
-/** How many words one word may be split into (links drawn as separate buttons, glued together in the markup). */
+/** How many words one word may be split into (links drawn as separate buttons, glued together in the markup or the result). */
 const MAX_PARTS = 8;
 
 /**
@@ -188,7 +192,8 @@ const MAX_PARTS = 8;
  * Every expected word must be found in order (other words may come between), with two allowances
  * for what the markup's CSS decides and the converter reads better: a word may be found up to
  * BACK_WINDOW words back when not used yet (a label moved onto its field), and a word glued from
- * several (`<a>Work</a><a>Services</a>`, which CSS draws apart) may match those words in a row.
+ * several (`<a>Work</a><a>Services</a>`, which CSS draws apart) may match those words in a row, on
+ * either side. Quotation marks around words do not count (a testimonial draws its own).
  */
 export function firstMissingWord(expected: readonly string[], actual: readonly string[]): string | null {
   const used = new Set<number>();
@@ -203,6 +208,13 @@ export function firstMissingWord(expected: readonly string[], actual: readonly s
     const glued = gluedAt(word, actual, at, used);
     if (glued && (ahead < 0 || glued.index <= ahead)) {
       take(glued.index, glued.count);
+      continue;
+    }
+    // The other way round: buttons drawn side by side in the result, glued in its text ('moreBook').
+    const parts = gluedParts(expected, i, actual[at]);
+    if (parts > 1 && (ahead < 0 || ahead > at)) {
+      take(at);
+      i += parts - 1;
       continue;
     }
     if (ahead >= 0) {
@@ -230,6 +242,18 @@ function gluedAt(word: string, actual: readonly string[], at: number, used: Read
     }
   }
   return null;
+}
+
+/** How many expected words from `from` on make up `word` glued together (0 when they do not). */
+function gluedParts(expected: readonly string[], from: number, word: string | undefined): number {
+  if (word === undefined) return 0;
+  let joined = '';
+  for (let count = 1; count <= MAX_PARTS && from + count <= expected.length; count++) {
+    joined += expected[from + count - 1];
+    if (joined === word) return count;
+    if (!word.startsWith(joined)) return 0;
+  }
+  return 0;
 }
 
 function backIndex(word: string, actual: readonly string[], at: number, used: ReadonlySet<number>): number {
