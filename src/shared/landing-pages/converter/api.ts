@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../../text/safe-text.ts';
 import { CONVERTER_MESSAGES, HTML_MAX_BYTES } from './messages.ts';
 
 /**
@@ -26,8 +27,7 @@ function isWebAddress(value: string): boolean {
 }
 
 export const convertUrlBodySchema = z.object({
-  url: z
-    .string({ error: CONVERTER_MESSAGES.invalidUrl })
+  url: safeText({ error: CONVERTER_MESSAGES.invalidUrl })
     .trim()
     .max(FETCH_LIMITS.urlMaxLength, CONVERTER_MESSAGES.invalidUrl)
     .refine(isWebAddress, CONVERTER_MESSAGES.invalidUrl),
