@@ -28,6 +28,8 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 let downloaded = '';
+let createdSlug = '';
+let createdId = '';
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -146,7 +148,24 @@ describe('the HTML to JSON converter', () => {
     expect(Number(created!.slug.slice('converted-'.length))).toBeGreaterThanOrEqual(before);
     // The saved content is the JSON the page showed and downloaded.
     expect(created!.content).toBe(downloaded);
+    createdSlug = created!.slug;
+    createdId = created!.id;
     await screenshot(page, 'converter-created');
+  });
+
+  it('renders the created page at /lp, once activated, with its headings, links and images', async () => {
+    const activated = await page.request.patch(`${server.baseUrl}/api/landing-pages/${createdId}`, { data: { is_active: true }, headers: { origin: server.baseUrl } });
+    expect(activated.status()).toBe(200);
+    const visitor = await context.newPage();
+    await visitor.goto(`${server.baseUrl}/lp/${createdSlug}`);
+    expect(await visitor.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Analytics your whole team actually understands']);
+    expect(await visitor.getByRole('heading', { level: 2, name: 'Frequently asked questions' }).count()).toBe(1);
+    expect(await visitor.getByRole('link', { name: 'Start free trial' }).getAttribute('href')).toBe('https://app.pulseboard.io/signup');
+    expect(await visitor.getByRole('link', { name: 'getting started guide' }).getAttribute('href')).toBe('/docs/getting-started');
+    expect(await visitor.locator('img[alt="Transistor"]').getAttribute('src')).toBe('https://cdn.pulseboard.io/logos/transistor-logo-gray-900.svg');
+    expect(await visitor.locator('#pricing').count()).toBe(1);
+    await screenshot(visitor, 'converter-lp');
+    await visitor.close();
   });
 
   it('converts an uploaded .htm file', async () => {

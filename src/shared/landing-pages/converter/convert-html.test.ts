@@ -151,7 +151,7 @@ describe('convertHtml: text', () => {
   });
 
   it('makes a testimonial of a quote with its attribution', () => {
-    const { sections } = convert(`<figure><blockquote><p>Best coach ever.</p></blockquote>
+    const { sections } = convert(`<figure><blockquote><p>&ldquo;Best coach ever.&rdquo;</p></blockquote>
       <figcaption><img src="/jane.jpg" alt=""><div>Jane Doe</div><div>CEO, Acme</div></figcaption></figure>`);
     expect(only(sections, 'testimonial').props).toMatchObject({ quote: 'Best coach ever.', author: 'Jane Doe', position: 'CEO, Acme', avatar: '/jane.jpg' });
   });

@@ -608,7 +608,11 @@ export class HtmlConverter {
     }
     const links = quoteItems.flatMap((item) => (item.props.links as TextLink[] | undefined) ?? []);
     const props = {
-      quote: quoteItems.map((item) => String(item.props.text)).join('\n\n'),
+      // The testimonial draws its own quotation marks.
+      quote: quoteItems
+        .map((item) => String(item.props.text))
+        .join('\n\n')
+        .replace(/^["“„«‘]\s*|\s*["”“»’]$/g, ''),
       author: lines[0] ?? '',
       position: lines.slice(1).join(' · '),
       avatar,
