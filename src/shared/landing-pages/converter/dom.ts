@@ -258,3 +258,24 @@ export function findElements(root: ParentNode, match: (el: Element) => boolean):
   }
   return found;
 }
+
+/** An inline element that its classes or style draw as a block (Tailwind's and Bootstrap's display utilities). */
+export function drawnAsBlock(el: Element): boolean {
+  if (classTokens(el).some((t) => /^(?:block|d-block|flex|d-flex|grid)$/.test(t))) return true;
+  return /(?:^|;)\s*display\s*:\s*(?:block|flex|grid)/i.test(el.attribs.style ?? '');
+}
+
+/** Text exactly as written (a `<pre>` keeps its spaces and line breaks). */
+export function rawText(root: Element): string {
+  const parts: string[] = [];
+  const stack: AnyNode[] = [...root.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) parts.push(node.data);
+    else if (isElement(node) && !isIgnored(node)) {
+      if (node.name === 'br') parts.push('\n');
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    }
+  }
+  return parts.join('');
+}

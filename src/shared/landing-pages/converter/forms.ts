@@ -110,3 +110,16 @@ function plainTextRaw(el: Element): string {
     .replace(/^\n/, '')
     .trimEnd();
 }
+
+/** A form's action and method, kept on its container so the converted form can still post. */
+export function formProps(form: Element): Record<string, string> {
+  const action = attr(form, 'action');
+  const method = attr(form, 'method')?.toLowerCase();
+  return { ...(action ? { action } : {}), ...(method ? { method } : {}) };
+}
+
+/** Whether a control sits in a form (a button there submits unless it says otherwise). */
+export function insideForm(el: Element): boolean {
+  for (let parent = el.parent; parent; parent = parent.parent) if (isElement(parent) && parent.name === 'form') return true;
+  return false;
+}

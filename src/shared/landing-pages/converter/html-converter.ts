@@ -1,16 +1,17 @@
 import type { AnyNode, Element } from 'domhandler';
-import { COMPONENT_DEFINITIONS, equalColumnWidths, type ComponentType } from '../component-definitions.ts';
+import { equalColumnWidths, type ComponentType } from '../component-definitions.ts';
 import { GRID, HEADING_LEVEL_CLASSES, type HeadingLevel } from '../constants.ts';
 import { createComponent, createSection } from '../create.ts';
 import type { IdMaker } from '../ids.ts';
-import { formatCustomCss, parseCustomCss } from '../custom-css.ts';
-import type { ComponentNode, Props, SectionNode, Styles } from '../types.ts';
+import type { ComponentNode, SectionNode } from '../types.ts';
+import { blankTextsOf, isPlainContainer, joinClasses, leaves, levelSize, mergeSocialLinks, TAILWIND_TEXT_SIZE, withLinks } from './component-props.ts';
 import {
   attr,
   childrenNamed,
   classString,
   classTokens,
   contentChildren,
+  drawnAsBlock,
   elementChildren,
   findElement,
   findElements,
@@ -23,11 +24,12 @@ import {
   isInline,
   isText,
   plainText,
+  rawText,
   styleOf,
 } from './dom.ts';
-import { describeControl, isControl, wrappedControls, type LabelIndex } from './forms.ts';
+import { describeControl, formProps, insideForm, isControl, wrappedControls, type LabelIndex } from './forms.ts';
 import { inlinePieces, type InlineRules, type InlineText, type TextLink } from './inline-text.ts';
-import { columnLayout, columnWeights, columnWidths, gridGap, type ColumnLayout } from './layout.ts';
+import { columnLayout, columnWeights, columnWidths, GRID_LAYOUT_CLASS, gridGap, withoutLayout, type ColumnLayout } from './layout.ts';
 import { frameProps, imageProps, scriptedYouTube, videoProps, type MediaProps } from './media.ts';
 import type { SectionRoot } from './section-roots.ts';
 import { buttonVariant, isButtonLike, socialPlatform, type UrlResolver } from './urls.ts';
@@ -69,34 +71,7 @@ const SPECIFIC_TAGS = new Set([
 ]);
 /** Block elements that hold one line of text (when they hold no blocks). */
 const TEXT_BLOCK_TAGS = new Set(['p', 'dt', 'dd', 'caption', 'figcaption', 'legend', 'summary', 'address']);
-const TAILWIND_TEXT_SIZE = /^(?:[a-z0-9-]+:)*text-(?:xs|sm|base|lg|\d?xl|\[)/;
-const GRID_LAYOUT_CLASS = /^(?:[a-z0-9-]+:)*(?:grid|inline-grid|grid-cols-\d+|flex|inline-flex|flex-row|flex-wrap|gap-\S+|gap-[xy]-\S+|row|d-flex|g-\d|g[xy]-\d)$/;
 
-/** A text field's starter text ('Your heading', 'Click me') is not the page's: converted components start blank. */
-const blankTexts = new Map<ComponentType, Props>();
-function blankTextsOf(type: ComponentType): Props {
-  let blanks = blankTexts.get(type);
-  if (!blanks) {
-    const fields = COMPONENT_DEFINITIONS[type].fields as Readonly<Record<string, { kind: string; default: unknown }>>;
-    blanks = Object.fromEntries(
-      Object.entries(fields).flatMap(([name, field]): Array<[string, unknown]> => {
-        if ((field.kind === 'text' || field.kind === 'longText' || field.kind === 'url' || field.kind === 'image') && field.default !== '') return [[name, '']];
-        if (field.kind === 'lines' && Array.isArray(field.default) && field.default.length > 0) return [[name, []]];
-        return [];
-      }),
-    );
-    blankTexts.set(type, blanks);
-  }
-  return blanks;
-}
-
-function joinClasses(...lists: string[]): string {
-  return [...new Set(lists.join(' ').split(/\s+/).filter(Boolean))].join(' ');
-}
-
-function withLinks(props: Record<string, unknown>, links: readonly TextLink[]): Record<string, unknown> {
-  return links.length > 0 ? { ...props, links } : props;
-}
 
 /**
  * Turns HTML elements into builder components (spec 2.8): headings, paragraphs, lists, images,
@@ -634,78 +609,3 @@ export class HtmlConverter {
   }
 }
 
-function levelSize(level: HeadingLevel): string {
-  return HEADING_LEVEL_CLASSES[level]
-    .split(' ')
-    .filter((c) => !/^text-(?:gray|slate|zinc|neutral|stone)-/.test(c))
-    .join(' ');
-}
-
-const CONTAINER_PROPS = new Set(Object.keys(COMPONENT_DEFINITIONS.container.fields));
-
-/** A container with nothing of its own but classes and style (no link, anchor or form settings): wrappers may merge into it. */
-function isPlainContainer(node: ComponentNode): boolean {
-  return Object.keys(node.props).every((prop) => CONTAINER_PROPS.has(prop));
-}
-
-/** Style declarations that lay out columns: the grids take them, the box around several rows must not. */
-const LAYOUT_STYLES = new Set(['display', 'gridTemplateColumns', 'gridTemplateRows', 'gridAutoFlow', 'gap', 'columnGap', 'rowGap', 'flexDirection', 'flexWrap']);
-
-/** An element's classes and style without what lays out its columns. */
-function withoutLayout(el: Element): { classes: string; styles: Styles } {
-  const classes = classTokens(el).filter((t) => !GRID_LAYOUT_CLASS.test(t)).join(' ');
-  const style = Object.fromEntries(Object.entries(parseCustomCss(el.attribs.style)).filter(([name]) => !LAYOUT_STYLES.has(name)));
-  const css = formatCustomCss(style);
-  return { classes, styles: css ? { customCSS: css } : {} };
-}
-
-/** An inline element that its classes or style draw as a block (Tailwind's and Bootstrap's display utilities). */
-function drawnAsBlock(el: Element): boolean {
-  if (classTokens(el).some((t) => /^(?:block|d-block|flex|d-flex|grid)$/.test(t))) return true;
-  return /(?:^|;)\s*display\s*:\s*(?:block|flex|grid)/i.test(el.attribs.style ?? '');
-}
-
-function formProps(form: Element): Record<string, string> {
-  const action = attr(form, 'action');
-  const method = attr(form, 'method')?.toLowerCase();
-  return { ...(action ? { action } : {}), ...(method ? { method } : {}) };
-}
-
-function insideForm(el: Element): boolean {
-  for (let parent = el.parent; parent; parent = parent.parent) if (isElement(parent) && parent.name === 'form') return true;
-  return false;
-}
-
-/** Text exactly as written (a `<pre>` keeps its spaces and line breaks). */
-function rawText(root: Element): string {
-  const parts: string[] = [];
-  const stack: AnyNode[] = [...root.children].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (isText(node)) parts.push(node.data);
-    else if (isElement(node) && !isIgnored(node)) {
-      if (node.name === 'br') parts.push('\n');
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-    }
-  }
-  return parts.join('');
-}
-
-/** The components without children inside a list (containers and grids looked through). */
-function leaves(items: readonly ComponentNode[]): ComponentNode[] {
-  return items.flatMap((item) => (item.components ? leaves(item.components) : [item]));
-}
-
-/** Social icons side by side are one socialLinks component. */
-function mergeSocialLinks(items: ComponentNode[]): ComponentNode[] {
-  const out: ComponentNode[] = [];
-  for (const item of items) {
-    const last = out.at(-1);
-    if (item.type === 'socialLinks' && last?.type === 'socialLinks') {
-      const platforms = [...new Set([...(last.props.platforms as string[]), ...(item.props.platforms as string[])])];
-      const links = { ...(last.props.links as Record<string, string>), ...(item.props.links as Record<string, string>) };
-      out[out.length - 1] = { ...last, props: { ...last.props, platforms, links } };
-    } else out.push(item);
-  }
-  return out;
-}

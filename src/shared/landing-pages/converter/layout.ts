@@ -1,5 +1,7 @@
 import type { Element } from 'domhandler';
 import { GRID } from '../constants.ts';
+import { formatCustomCss, parseCustomCss } from '../custom-css.ts';
+import type { Styles } from '../types.ts';
 import { attr, classTokens, elementChildren, hasLooseText, isInline } from './dom.ts';
 
 /**
@@ -175,4 +177,18 @@ export function columnWidths(weights: readonly number[]): string {
 /** The grid's gap: left to the classes when they set one (an inline gap would override them). */
 export function gridGap(el: Element): string {
   return classTokens(el).some((t) => /^(?:[a-z0-9]+:)?(?:gap|g|gx|gy)-/.test(t)) || styleValue(el, 'gap') ? '' : GRID.defaultGap;
+}
+
+/** Classes that lay out columns: the grids take them, a box around several rows of them must not. */
+export const GRID_LAYOUT_CLASS = /^(?:[a-z0-9-]+:)*(?:grid|inline-grid|grid-cols-\d+|flex|inline-flex|flex-row|flex-wrap|gap-\S+|gap-[xy]-\S+|row|d-flex|g-\d|g[xy]-\d)$/;
+
+/** Style declarations that lay out columns: the grids take them, the box around several rows must not. */
+const LAYOUT_STYLES = new Set(['display', 'gridTemplateColumns', 'gridTemplateRows', 'gridAutoFlow', 'gap', 'columnGap', 'rowGap', 'flexDirection', 'flexWrap']);
+
+/** An element's classes and style without what lays out its columns. */
+export function withoutLayout(el: Element): { classes: string; styles: Styles } {
+  const classes = classTokens(el).filter((t) => !GRID_LAYOUT_CLASS.test(t)).join(' ');
+  const style = Object.fromEntries(Object.entries(parseCustomCss(el.attribs.style)).filter(([name]) => !LAYOUT_STYLES.has(name)));
+  const css = formatCustomCss(style);
+  return { classes, styles: css ? { customCSS: css } : {} };
 }
