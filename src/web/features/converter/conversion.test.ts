@@ -20,6 +20,12 @@ describe('readHtmlFile', () => {
     expect(await readHtmlFile(new File(['<p>a</p>'], 'page.txt'))).toEqual({ ok: false, message: CONVERTER_MESSAGES.fileType });
   });
 
+  it('refuses a file over 5 MB without reading it', async () => {
+    const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.html');
+    huge.text = () => Promise.reject(new Error('must not be read'));
+    expect(await readHtmlFile(huge)).toEqual({ ok: false, message: 'The HTML is larger than 5 MB' });
+  });
+
   it("says 'Failed to read file' when the file cannot be read", async () => {
     const broken = new File(['x'], 'page.html');
     broken.text = () => Promise.reject(new Error('NotReadableError'));

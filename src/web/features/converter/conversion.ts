@@ -1,5 +1,5 @@
 import { convertHtml } from '@shared/landing-pages/converter/convert-html.ts';
-import { CONVERTER_MESSAGES } from '@shared/landing-pages/converter/messages.ts';
+import { CONVERTER_MESSAGES, HTML_MAX_BYTES } from '@shared/landing-pages/converter/messages.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
 
 /** The converter page's three ways in (spec 001, 2.8). */
@@ -38,6 +38,8 @@ export function isHtmlFileName(name: string): boolean {
 /** Reads an uploaded .html or .htm file as text. */
 export async function readHtmlFile(file: File): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
   if (!isHtmlFileName(file.name)) return { ok: false, message: CONVERTER_MESSAGES.fileType };
+  // Refused before reading: a huge file is not worth holding in memory to be refused after.
+  if (file.size > HTML_MAX_BYTES) return { ok: false, message: CONVERTER_MESSAGES.tooLarge };
   try {
     return { ok: true, text: await file.text() };
   } catch (error) {
