@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { imagesRoutes } from './images/routes.ts';
 import { kitRoutes } from './kit/routes.ts';
 import { loadIslandScripts } from './landing-pages/islands.ts';
+import { landingPageLeadRoutes } from './landing-pages/lead-routes.ts';
 import { createPageCache } from './landing-pages/page-cache.ts';
 import { createViewCounter } from './landing-pages/page-views.ts';
 import { landingPagesRoutes } from './landing-pages/routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
     await pageCache.close();
   });
   await app.register(landingPagesRoutes, { db, cache: pageCache });
+  await app.register(landingPageLeadRoutes, { db, config });
   await app.register(landingPageViewerRoutes, {
     db,
     cache: pageCache,

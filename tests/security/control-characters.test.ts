@@ -129,6 +129,9 @@ const sampleBodies = (): Record<string, unknown> => ({
   'PATCH /api/landing-pages/:id': { is_active: false },
   // A documentation address (TEST-NET-1): refused by the fetch guard before any connection, so nothing leaves the machine.
   'POST /api/landing-pages/convert-url': { url: 'http://192.0.2.1/page' },
+  'POST /api/public/lp/:slug/leads': { fields: { email: 'lp.lead@example.com', full_name: 'Page Lead', linkedin: 'https://linkedin.com/in/x' }, url_parameters: { utm_source: 'fuzz' } },
+  'PATCH /api/images/:id': { tags: ['fuzz'] },
+  'POST /api/images/delete': { ids: [randomUUID()], force: false },
 });
 
 /** A valid query per route with a query schema. */
@@ -141,17 +144,23 @@ const sampleQueries = (): Record<string, Record<string, string>> => ({
   'GET /api/calendar/events': { q: 'fuzz', limit: '5', offset: '0' },
   'GET /api/landing-pages': { search: 'fuzz' },
   'GET /api/landing-pages/slug-check': { slug: 'fuzz-page', exclude_id: pageId },
+  'GET /api/images': { search: 'fuzz', filter: 'recent', sort: 'name', page: '1', page_size: '10' },
+  'GET /api/images/usage': { ids: randomUUID() },
+  'DELETE /api/images/:id': { force: 'false' },
+  'GET /api/public/images/:file': { w: '480' },
 });
 
 /** A value for each path parameter that names something that exists. */
 const sampleParam = (url: string, name: string): string | undefined => {
   if (name === 'id') {
-    if (url.includes('sync-batches') || url.startsWith('/api/users')) return randomUUID();
+    if (url.includes('sync-batches') || url.startsWith('/api/users') || url.startsWith('/api/images')) return randomUUID();
     return url.startsWith('/api/tags') ? tagId : url.startsWith('/api/landing-pages') ? pageId : contactId;
   }
   if (name === 'eventId') return eventId;
   if (name === 'campaign') return 'webinar';
   if (name === 'submissionId') return randomUUID();
+  if (name === 'slug') return 'fuzzed-page';
+  if (name === 'file') return 'no-such-image.webp';
   return undefined;
 };
 

@@ -2,6 +2,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeText } from '../../shared/text/safe-text.ts';
 import {
   connectionTestSchema,
   deleteManyBodySchema,
@@ -31,7 +32,7 @@ import type { ImageStorage } from './storage.ts';
 import { serveImage } from './variants.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
-const fileParams = z.object({ file: z.string().max(100) });
+const fileParams = z.object({ file: safeText().max(100) });
 const widthQuery = z.object({ w: z.enum(SRCSET_WIDTHS.map(String) as [string, ...string[]]).optional() });
 
 /**

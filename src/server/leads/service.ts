@@ -184,3 +184,45 @@ export async function countSubmissionsByPage(db: Db, pageIds: string[], since: D
     .groupBy(leadSubmissions.landing_page_id);
   return new Map(rows.map((r) => [r.page_id!, r.count]));
 }
+
+/** The fields of a landing page's form that a contact has (the rest stay in the submission only). */
+const CONTACT_FIELDS = ['full_name', 'first_name', 'last_name', 'phone', 'address', 'country', 'linkedin'] as const;
+
+/**
+ * A landing page's form (spec 002, "Viewer html form"): creates the contact (source landing_page,
+ * status lead) or updates the known one with what the visitor gave, and records the submission with
+ * its page, in one transaction. One upsert on lower(email), so two simultaneous submissions make one contact.
+ */
+export async function captureLandingPageLead(
+  db: Db,
+  { pageId, fields, url_parameters }: { pageId: string; fields: Record<string, string>; url_parameters: Record<string, string> },
+): Promise<void> {
+  const email = fields.email!.trim().toLowerCase();
+  const given: Record<string, string | null> = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, fields[name]?.trim() || null]));
+  if (given.full_name && !given.first_name && !given.last_name) Object.assign(given, splitFullName(given.full_name));
+  const params = JSON.stringify(url_parameters);
+  try {
+    await db.transaction(async (tx) => {
+      const [contact] = rowsOf<{ id: string }>(
+        await tx.execute(sql`
+          insert into contacts (email, full_name, first_name, last_name, phone, address, country, linkedin, source, status, url_parameters)
+          values (${email}, ${given.full_name}, ${given.first_name}, ${given.last_name}, ${given.phone}, ${given.address},
+                  ${given.country}, ${given.linkedin}, 'landing_page'::contact_source, 'lead', ${params}::jsonb)
+          on conflict (lower(email)) do update set
+            full_name = coalesce(excluded.full_name, contacts.full_name),
+            first_name = coalesce(excluded.first_name, contacts.first_name),
+            last_name = coalesce(excluded.last_name, contacts.last_name),
+            phone = coalesce(excluded.phone, contacts.phone),
+            address = coalesce(excluded.address, contacts.address),
+            country = coalesce(excluded.country, contacts.country),
+            linkedin = coalesce(excluded.linkedin, contacts.linkedin),
+            url_parameters = contacts.url_parameters || excluded.url_parameters,
+            updated_at = now()
+          returning id`),
+      );
+      await tx.insert(leadSubmissions).values({ contact_id: contact!.id, landing_page_id: pageId, form_data: { ...fields, url_parameters } });
+    });
+  } catch (error) {
+    throw toSignupError(error);
+  }
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../text/safe-text.ts';
 import { timestamp } from '../http/codecs.ts';
 import { IMAGE_MIMES, SEARCH_MAX_LENGTH, TAG_MAX_LENGTH, TAGS_MAX } from './constants.ts';
 
@@ -49,7 +50,7 @@ export const parseTagInput = (text: string) => normalizeTags(text.split(','));
 
 export const imageListQuerySchema = z.object({
   /** Matches the name (contains, any case) or a tag (contains, any case). */
-  search: z.preprocess(blankToUndefined, z.string().trim().max(SEARCH_MAX_LENGTH).optional()),
+  search: z.preprocess(blankToUndefined, safeText().trim().max(SEARCH_MAX_LENGTH).optional()),
   filter: z.preprocess(blankToUndefined, z.enum(IMAGE_FILTERS).default('all')),
   sort: z.preprocess(blankToUndefined, z.enum(IMAGE_SORTS).default('date')),
   page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).default(1)),
@@ -104,7 +105,7 @@ export const usageResultSchema = z.object({ images: z.array(z.object({ id: z.str
 export type ImageUsage = z.output<typeof usageResultSchema>['images'];
 
 export const tagsBodySchema = z.object({
-  tags: z.array(z.string().max(TAG_MAX_LENGTH, TAG_MESSAGES.tooLong)).transform(normalizeTags).pipe(z.array(z.string()).max(TAGS_MAX, TAG_MESSAGES.tooMany)),
+  tags: z.array(safeText().max(TAG_MAX_LENGTH, TAG_MESSAGES.tooLong)).transform(normalizeTags).pipe(z.array(z.string()).max(TAGS_MAX, TAG_MESSAGES.tooMany)),
 });
 
 /** `force`: delete even when a landing page uses the image (the person confirmed). */

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LP_HONEYPOT_FIELD, lpLeadBodySchema, lpLeadResponseSchema } from '../../shared/landing-pages/lead-form.ts';
+import { VIEWER_MESSAGES, VIEWER_PATHS } from '../../shared/landing-pages/viewer.ts';
+import { LEAD_ERROR_CODES, LEAD_MESSAGES } from '../../shared/leads/messages.ts';
+import { safeText } from '../../shared/text/safe-text.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { countHit } from '../http/rate-limit.ts';
+import { captureLandingPageLead } from '../leads/service.ts';
+import { findActivePageBySlug } from './service.ts';
+
+const FORM_BODY_LIMIT = 64 * 1024;
+const MINUTE_MS = 60_000;
+const FORM_ENCODED = 'application/x-www-form-urlencoded';
+
+/**
+ * Where a published page's forms send (spec 002, "Viewer html form"). The form island posts JSON and
+ * gets JSON; a browser without JavaScript posts the form itself and is sent back to the page, which
+ * then announces the result. Public, size-capped, limited per IP address with database counters,
+ * and the same answer for a known and a new email.
+ */
+export async function landingPageLeadRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  // A plain form post: its fields become the body's `fields`.
+  app.addContentTypeParser(FORM_ENCODED, { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+    done(null, { fields: Object.fromEntries(new URLSearchParams(body as string)), url_parameters: {} });
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    VIEWER_PATHS.leads(':slug'),
+    {
+      schema: { params: z.object({ slug: safeText().max(200) }), response: { 201: lpLeadResponseSchema } },
+      bodyLimit: FORM_BODY_LIMIT,
+      config: { public: true },
+    },
+    async (request, reply) => {
+      const plain = request.headers['content-type']?.startsWith(FORM_ENCODED) ?? false;
+      const { slug } = request.params;
+      const back = (outcome: 'ok' | 'error') => reply.redirect(`${VIEWER_PATHS.page(slug)}?lead=${outcome}`, 303);
+      try {
+        const count = await countHit(db, `lp-lead:ip:${request.ip}`, config.publicRateLimitPerMinute, MINUTE_MS);
+        if (count.over) {
+          reply.header('Retry-After', String(count.retryAfterSeconds));
+          throw new AppError(429, LEAD_ERROR_CODES.rateLimited, LEAD_MESSAGES.en.rateLimited);
+        }
+        const page = await findActivePageBySlug(db, slug);
+        if (!page) throw notFound(VIEWER_MESSAGES.notFound);
+        const parsed = lpLeadBodySchema.safeParse(request.body);
+        if (!parsed.success) {
+          const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.at(-1) === undefined ? '_' : String(issue.path.at(-1)), issue.message]));
+          throw new AppError(400, 'validation', parsed.error.issues[0]!.message, fields);
+        }
+        const { [LP_HONEYPOT_FIELD]: honeypot, ...fields } = parsed.data.fields;
+        // A filled trap gets the answer of a real sign-up, and nothing is stored.
+        if (!honeypot?.trim()) await captureLandingPageLead(db, { pageId: page.id, fields, url_parameters: parsed.data.url_parameters });
+      } catch (error) {
+        if (plain) return back('error');
+        throw error;
+      }
+      return plain ? back('ok') : reply.status(201).send({ ok: true as const });
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { isValidEmail } from '../contacts.ts';
+import { safeText } from '../text/safe-text.ts';
+
+/**
+ * What a landing page's form sends (spec 002, "Viewer html form": email required, the other fields
+ * optional, linkedin a URL). Fields are named by the renderer (src/render/form-fields.ts); the ones a
+ * contact has are stored on it, every field is kept in the submission's form_data.
+ */
+
+export const LP_LEAD_LIMITS = { fields: 40, nameLength: 100, valueLength: 2_000 } as const;
+/** A hidden field a person never fills (the same trap as the site's sign-ups). */
+export const LP_HONEYPOT_FIELD = 'website';
+
+export const LP_LEAD_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  linkedinInvalid: 'LinkedIn must be a URL (https://…)',
+  tooManyFields: `A form can send at most ${LP_LEAD_LIMITS.fields} fields`,
+} as const;
+
+const isHttpUrl = (value: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+export const lpLeadFieldsSchema = z
+  .record(z.string().max(LP_LEAD_LIMITS.nameLength).regex(/^[a-z0-9_]+$/), safeText({ multiline: true }).max(LP_LEAD_LIMITS.valueLength))
+  .refine((fields) => Object.keys(fields).length <= LP_LEAD_LIMITS.fields, LP_LEAD_MESSAGES.tooManyFields)
+  .superRefine((fields, ctx) => {
+    const email = fields.email?.trim() ?? '';
+    if (!email) ctx.addIssue({ code: 'custom', path: ['email'], message: LP_LEAD_MESSAGES.emailRequired });
+    else if (!isValidEmail(email)) ctx.addIssue({ code: 'custom', path: ['email'], message: LP_LEAD_MESSAGES.emailInvalid });
+    const linkedin = fields.linkedin?.trim();
+    if (linkedin && !isHttpUrl(linkedin)) ctx.addIssue({ code: 'custom', path: ['linkedin'], message: LP_LEAD_MESSAGES.linkedinInvalid });
+  });
+
+/** The form island sends JSON; a plain form post (no JavaScript) sends the fields themselves. */
+export const lpLeadBodySchema = z.object({
+  fields: lpLeadFieldsSchema,
+  url_parameters: z.record(safeText().max(100), safeText().max(500)).default({}),
+});
+export type LpLeadBody = z.output<typeof lpLeadBodySchema>;
+
+/** The same answer whoever signs up, known or new (nothing to learn about who is on the list). */
+export const lpLeadResponseSchema = z.object({ ok: z.literal(true) });
