@@ -5,6 +5,7 @@ import type { NodePath, PageContent, SectionNode } from '../shared/landing-pages
 import { VIEWER_MESSAGES, VIEWER_PATHS } from '../shared/landing-pages/viewer.ts';
 import { mergeClassNames } from './class-merge.ts';
 import { Intro } from './components/layout.tsx';
+import { anchorOf } from './components/linked-text.tsx';
 import { containsFormFields } from './form-fields.ts';
 import { ISLAND_ATTRIBUTES } from './islands.ts';
 import { nodeStyle, type RenderContext } from './render-context.ts';
@@ -23,7 +24,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export function RenderSection({ section, ctx }: { section: SectionNode; ctx: RenderContext }) {
   const form = ctx.slug !== undefined && containsFormFields(section);
   const element = (
-    <section className={mergeClassNames('', [text(section.props.background), text(section.props.tailwindClasses)].join(' '))} style={nodeStyle(section)}>
+    <section id={anchorOf(section)} className={mergeClassNames('', [text(section.props.background), text(section.props.tailwindClasses)].join(' '))} style={nodeStyle(section)}>
       <Intro title={text(section.props.title)} description={text(section.props.description)} />
       {ctx.renderChildren(section, ctx)}
       {form ? <LeadStatus /> : null}

@@ -6,6 +6,7 @@ import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { htmlImportRoutes } from './html-import/routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
 import type { Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
     islands: loadIslandScripts(config.webDir),
     sendSitePage: (reply, status, page) => site.send(reply, status, page),
   });
+  await app.register(htmlImportRoutes);
   await app.register(imagesRoutes, { db, config });
   await app.register(leadsRoutes, { db, config, kitSync: leadKitSync });
   await app.register(spaRoutes, { webDir: config.webDir, site });

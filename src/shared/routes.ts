@@ -14,6 +14,12 @@ export const CRM_NAV = [
   { path: '/crm/settings', label: 'Settings' },
 ] as const;
 
+/** CRM screens reached from another screen rather than from the navigation. */
+export const CRM_SCREENS = [
+  /** The HTML to JSON converter ('Convert HTML' in the landing pages admin, spec 001, 2.8). */
+  '/crm/landing-pages/convert',
+] as const;
+
 export const PUBLIC_PAGES = [
   '/',
   '/login',
@@ -32,7 +38,7 @@ export const PUBLIC_PAGES = [
 /** Pages with a parameter, as patterns; the parameter is one non-empty path segment. */
 export const PARAM_PAGES = ['/lp/:slug', '/api/calendar/ics/:eventId'] as const;
 
-const exact = new Set<string>([...PUBLIC_PAGES, ...CRM_NAV.map((n) => n.path)]);
+const exact = new Set<string>([...PUBLIC_PAGES, ...CRM_NAV.map((n) => n.path), ...CRM_SCREENS]);
 const patterns = PARAM_PAGES.map((p) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, '[^/]+')}$`));
 
 export function isKnownPage(pathname: string): boolean {

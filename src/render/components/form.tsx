@@ -6,6 +6,7 @@ import { mergeClassNames } from '../class-merge.ts';
 import { elementId, formFieldName } from '../form-fields.ts';
 import { nodeStyle, type NodeProps } from '../render-context.ts';
 import { RENDER_MESSAGES } from '../render-messages.ts';
+import { linkOf } from './linked-text.tsx';
 
 const BUTTON_BASE =
   'inline-flex items-center justify-center rounded-lg px-5 py-2.5 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600';
@@ -25,9 +26,19 @@ export function buttonClasses(variant: (typeof BUTTON_VARIANTS)[number]): string
 
 export function Button({ node }: NodeProps) {
   const props = readProps(node, 'button');
+  const className = mergeClassNames(buttonClasses(props.variant), props.tailwindClasses);
+  // A converted link keeps its address: a link drawn as a button.
+  const href = linkOf(node);
+  if (href) {
+    return (
+      <a href={href} className={className} style={nodeStyle(node)}>
+        {props.text}
+      </a>
+    );
+  }
   const type = BUTTON_TYPES.includes(props.type) ? props.type : 'button';
   return (
-    <button type={type} className={mergeClassNames(buttonClasses(props.variant), props.tailwindClasses)} style={nodeStyle(node)}>
+    <button type={type} className={className} style={nodeStyle(node)}>
       {props.text}
     </button>
   );

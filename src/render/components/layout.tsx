@@ -3,6 +3,7 @@ import { GRID } from '../../shared/landing-pages/constants.ts';
 import { readProps } from '../../shared/landing-pages/read-props.ts';
 import { mergeClassNames } from '../class-merge.ts';
 import { nodeStyle, type NodeProps } from '../render-context.ts';
+import { anchorOf, holdsLinks, linkOf } from './linked-text.tsx';
 
 /** Author-written class props ('background') count as the author's, like tailwindClasses. */
 const authorClasses = (...values: string[]) => values.filter(Boolean).join(' ');
@@ -20,14 +21,19 @@ export function Intro({ title, description }: { title: string; description: stri
 
 export function Container({ node, ctx }: NodeProps) {
   const props = readProps(node, 'container');
+  // A converted linked card is a link as a whole, unless it holds links of its own (links do not nest).
+  const href = holdsLinks(node) ? undefined : linkOf(node);
+  const Tag = href ? 'a' : 'div';
   return (
-    <div
-      className={mergeClassNames('mx-auto w-full', authorClasses(props.background, props.tailwindClasses))}
+    <Tag
+      id={anchorOf(node)}
+      href={href}
+      className={mergeClassNames(href ? 'mx-auto block w-full' : 'mx-auto w-full', authorClasses(props.background, props.tailwindClasses))}
       style={nodeStyle(node, { maxWidth: props.maxWidth, padding: props.padding })}
     >
       <Intro title={props.title} description={props.description} />
       {ctx.renderChildren(node, ctx)}
-    </div>
+    </Tag>
   );
 }
 

@@ -7,6 +7,7 @@ import { ISLAND_ATTRIBUTES } from '../islands.ts';
 import { nodeStyle, type NodeProps } from '../render-context.ts';
 import { RENDER_MESSAGES } from '../render-messages.ts';
 import { safeMediaSrc } from '../safe-url.ts';
+import { linkOf } from './linked-text.tsx';
 
 const PLACEHOLDER = 'flex items-center justify-center rounded-lg border-2 border-dashed border-gray-300 bg-gray-50 p-4 text-center text-sm text-gray-600';
 
@@ -37,7 +38,7 @@ export function Image({ node }: NodeProps) {
       </div>
     );
   }
-  return (
+  const image = (
     <img
       src={src}
       alt={props.alt}
@@ -50,6 +51,9 @@ export function Image({ node }: NodeProps) {
       style={nodeStyle(node, { ...responsiveBox(props.width, props.height), objectFit: props.objectFit })}
     />
   );
+  // A converted image link (a logo, a thumbnail) keeps its address.
+  const href = linkOf(node);
+  return href ? <a href={href}>{image}</a> : image;
 }
 
 export function Video({ node }: NodeProps) {

@@ -3,6 +3,7 @@ import { isFlagOn } from '../../shared/landing-pages/input-rules.ts';
 import { readProps } from '../../shared/landing-pages/read-props.ts';
 import { mergeClassNames } from '../class-merge.ts';
 import { nodeStyle, type NodeProps } from '../render-context.ts';
+import { anchorOf, LinkedText, linkText, textLinks } from './linked-text.tsx';
 
 /**
  * The italic, bold and underline flags as classes. Toggling a flag also writes its class into
@@ -16,8 +17,8 @@ export function Heading({ node }: NodeProps) {
   const props = readProps(node, 'heading');
   const Tag = HEADING_LEVELS.includes(props.level) ? props.level : 'h2';
   return (
-    <Tag className={mergeClassNames(textStyleClasses(props), props.tailwindClasses)} style={nodeStyle(node)}>
-      {props.text}
+    <Tag id={anchorOf(node)} className={mergeClassNames(textStyleClasses(props), props.tailwindClasses)} style={nodeStyle(node)}>
+      <LinkedText text={props.text} links={textLinks(node)} />
     </Tag>
   );
 }
@@ -25,8 +26,8 @@ export function Heading({ node }: NodeProps) {
 export function Paragraph({ node }: NodeProps) {
   const props = readProps(node, 'paragraph');
   return (
-    <p className={mergeClassNames(`whitespace-pre-line ${textStyleClasses(props)}`, props.tailwindClasses)} style={nodeStyle(node)}>
-      {props.text}
+    <p id={anchorOf(node)} className={mergeClassNames(`whitespace-pre-line ${textStyleClasses(props)}`, props.tailwindClasses)} style={nodeStyle(node)}>
+      <LinkedText text={props.text} links={textLinks(node)} />
     </p>
   );
 }
@@ -37,9 +38,17 @@ export function List({ node }: NodeProps) {
   const Tag = ordered ? 'ol' : 'ul';
   return (
     <Tag className={mergeClassNames(`${ordered ? 'list-decimal' : 'list-disc'} space-y-1 pl-6`, props.tailwindClasses)} style={nodeStyle(node)}>
-      {props.items.map((item, index) => (
-        <li key={index}>{item}</li>
-      ))}
+      {listItems(props.items, textLinks(node))}
     </Tag>
   );
+}
+
+/** The items, each with the links found in it; the links are stored for the list as a whole, in order. */
+function listItems(items: readonly string[], links: ReturnType<typeof textLinks>) {
+  let next = 0;
+  return items.map((item, index) => {
+    const linked = linkText(item, links, next);
+    next = linked.next;
+    return <li key={index}>{linked.pieces}</li>;
+  });
 }

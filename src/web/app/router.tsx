@@ -35,6 +35,7 @@ const crmScreens: RouteObject[] = [
   { path: 'kit', lazy: page(() => import('@web/features/kit/kit-page.tsx')) },
   { path: 'calendar-link-creator', lazy: page(() => import('@web/features/calendar/creator-page.tsx')) },
   { path: 'calendar-events', lazy: page(() => import('@web/features/calendar/events-page.tsx')) },
+  { path: 'landing-pages/convert', lazy: page(() => import('@web/features/converter/converter-page.tsx')) },
   { path: 'settings', lazy: page(() => import('@web/features/settings/settings-page.tsx')) },
 ];
 

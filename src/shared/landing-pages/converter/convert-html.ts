@@ -1,0 +1,60 @@
+import { parseDocument } from 'htmlparser2';
+import type { ParentNode } from 'domhandler';
+import { pageContentSchema } from '../content-schema.ts';
+import { newNodeId, type IdMaker } from '../ids.ts';
+import type { PageContent } from '../types.ts';
+import { limitDepth } from './depth-limit.ts';
+import { attr, findElement, findElements, findTag, plainText } from './dom.ts';
+import { LabelIndex } from './forms.ts';
+import { HtmlConverter } from './html-converter.ts';
+import { CONVERTER_MESSAGES, HTML_MAX_BYTES } from './messages.ts';
+import { sectionRoots } from './section-roots.ts';
+import { documentBase, urlResolver } from './urls.ts';
+
+export interface ConvertOptions {
+  readonly makeId?: IdMaker;
+  /** The address the HTML came from: relative links and images are made absolute against it. */
+  readonly pageUrl?: string;
+}
+
+export type ConversionResult =
+  | {
+      readonly ok: true;
+      readonly sections: PageContent;
+      /** What did not convert one to one (a date field became a text field, a map became a link ...). */
+      readonly warnings: readonly string[];
+      /** The document's `<title>` (not page content, but a good name for the page), if it has one. */
+      readonly title: string | undefined;
+    }
+  | { readonly ok: false; readonly message: string };
+
+const RELATIVE_WARNING = 'Relative links and image addresses were kept as they are: convert from the URL to make them point to the original site';
+
+/**
+ * Converts HTML into builder sections (spec 001, 2.8 and 5.5). Runs in the browser and in Node. The
+ * result passes the content schema, so it can be saved as a builder page as it is.
+ */
+export function convertHtml(html: string, options: ConvertOptions = {}): ConversionResult {
+  if (html.trim() === '') return { ok: false, message: CONVERTER_MESSAGES.emptyInput };
+  if (new TextEncoder().encode(html).length > HTML_MAX_BYTES) return { ok: false, message: CONVERTER_MESSAGES.tooLarge };
+
+  const document = parseDocument(html);
+  const body: ParentNode = findElement(document, (el) => el.name === 'body') ?? document;
+  const baseHref = findTag(document, 'base');
+  let relative = false;
+  const urls = urlResolver(documentBase(options.pageUrl, baseHref ? attr(baseHref, 'href') : undefined), () => (relative = true));
+  const linkedIds = new Set(findElements(body, (el) => el.name === 'a').flatMap((a) => (attr(a, 'href')?.startsWith('#') ? [attr(a, 'href')!.slice(1)] : [])));
+  const makeId = options.makeId ?? newNodeId;
+  const converter = new HtmlConverter(makeId, urls, new LabelIndex(body), linkedIds);
+
+  const sections = sectionRoots(body, new WeakMap())
+    .map((root) => converter.section(root))
+    .filter((section) => section.components.length > 0);
+  if (sections.length === 0) return { ok: false, message: CONVERTER_MESSAGES.noContent };
+
+  const parsed = pageContentSchema.safeParse(sections.map((section) => ({ ...section, components: limitDepth(section.components) })));
+  if (!parsed.success) return { ok: false, message: CONVERTER_MESSAGES.failed };
+  const warnings = [...converter.warnings, ...(relative ? [RELATIVE_WARNING] : [])];
+  const titleElement = findTag(document, 'title');
+  return { ok: true, sections: parsed.data, warnings, title: (titleElement && plainText(titleElement)) || undefined };
+}
