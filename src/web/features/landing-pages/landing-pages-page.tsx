@@ -1,9 +1,12 @@
-import { FileText, Plus, RefreshCw, SearchX } from 'lucide-react';
+import { FileCode, FileText, Plus, RefreshCw, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { EmptyState } from '@web/components/ui/empty-state.tsx';
 import { PageHeader } from '@web/components/ui/page-header.tsx';
+import { buttonVariants } from '@web/components/ui/button-variants.ts';
+import { CRM_SCREENS } from '@shared/routes.ts';
+import { Link } from 'react-router';
 import { SearchInput } from '@web/components/ui/search-input.tsx';
 import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
@@ -12,6 +15,9 @@ import { LandingPageModal } from './landing-page-modal.tsx';
 import { useLandingPages } from './landing-pages-api.ts';
 import { notifyError } from '@web/lib/notify.tsx';
 import { PAGE_NOTICES } from './page-notices.ts';
+
+/** 'Convert HTML' (spec 001, 2.1) opens the converter screen. */
+const CONVERTER_PATH = CRM_SCREENS[0];
 
 /** The search asks the server once per pause in typing. */
 const SEARCH_DELAY_MS = 300;
@@ -37,7 +43,18 @@ export default function LandingPagesPage() {
 
   return (
     <>
-      <PageHeader title="Landing Pages" description="Pages visitors open at /lp/your-slug to sign up." actions={addButton} />
+      <PageHeader
+        title="Landing Pages"
+        description="Pages visitors open at /lp/your-slug to sign up."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Link to={CONVERTER_PATH} className={buttonVariants({ variant: 'secondary' })}>
+              <FileCode aria-hidden /> Convert HTML
+            </Link>
+            {addButton}
+          </div>
+        }
+      />
 
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchInput
