@@ -107,6 +107,7 @@ async function open(width: number, javaScriptEnabled = true): Promise<{ page: Pa
     }
     if (url.pathname === `/lp/${SLUG}`) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
     if (url.pathname === '/uploads/photo.png') return route.fulfill({ status: 200, contentType: 'image/png', body: photo });
+    if (url.pathname === '/favicon.svg') return route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' });
     return route.fulfill({ status: 404, body: '' });
   });
   const page = await context.newPage();
