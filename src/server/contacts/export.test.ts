@@ -1,23 +1,17 @@
 import Papa from 'papaparse';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signedInApp } from '../../../tests/helpers/test-app.ts';
 import { CONTACT_EXPORT_COLUMNS } from '../../shared/contacts/csv.ts';
 import { contacts, tags } from '../db/schema.ts';
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await t.signIn();
-});
-afterAll(() => t.close());
+const app = signedInApp();
 beforeEach(async () => {
-  await t.db.delete(contacts);
-  await t.db.delete(tags);
+  await app.t.db.delete(contacts);
+  await app.t.db.delete(tags);
 });
 
 const exportCsv = async (query = '') => {
-  const res = await t.as(cookie, { method: 'GET', url: `/api/contacts/export.csv${query}` });
+  const res = await app.t.as(app.cookie, { method: 'GET', url: `/api/contacts/export.csv${query}` });
   expect(res.statusCode, res.body).toBe(200);
   return res;
 };
@@ -26,7 +20,7 @@ const parse = (body: string) => Papa.parse<Record<string, string>>(body, { heade
 describe('CSV export', () => {
   it('downloads every column with proper escaping of commas, quotes, newlines and formulas', async () => {
     const created = new Date('2025-04-01T08:30:00.000Z');
-    await t.db.insert(contacts).values({
+    await app.t.db.insert(contacts).values({
       email: 'tricky@example.com',
       first_name: 'Anne, "Annie"',
       last_name: 'Müller-Lüdenscheidt',
@@ -71,7 +65,7 @@ describe('CSV export', () => {
 
   it('exports exactly the filtered and searched view, in its order, across batches', async () => {
     const base = Date.UTC(2025, 0, 1);
-    await t.db.insert(contacts).values(
+    await app.t.db.insert(contacts).values(
       Array.from({ length: 2345 }, (_, i) => ({
         email: `c${String(i).padStart(4, '0')}@${i % 2 ? 'firma.de' : 'example.com'}`,
         status: i % 5 === 0 ? ('customer' as const) : ('lead' as const),
@@ -81,7 +75,7 @@ describe('CSV export', () => {
     );
     const all = parse((await exportCsv()).body).data;
     expect(all).toHaveLength(2345);
-    const listed = await t.as(cookie, { method: 'GET', url: '/api/contacts?limit=200' });
+    const listed = await app.t.as(app.cookie, { method: 'GET', url: '/api/contacts?limit=200' });
     expect(all.slice(0, 200).map((r) => r.email)).toEqual(listed.json().contacts.map((c: { email: string }) => c.email));
     expect(new Set(all.map((r) => r.email)).size).toBe(2345);
 

@@ -1,37 +1,31 @@
 import Papa from 'papaparse';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signedInApp } from '../../../tests/helpers/test-app.ts';
 import { autoMapColumns, IMPORT_MESSAGES, type ImportMapping, type ImportReport } from '../../shared/contacts/csv.ts';
 import { CONTACT_MESSAGES } from '../../shared/contacts/form.ts';
 import { contacts, tags } from '../db/schema.ts';
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await t.signIn();
-});
-afterAll(() => t.close());
+const app = signedInApp();
 beforeEach(async () => {
-  await t.db.delete(contacts);
-  await t.db.delete(tags);
-  await t.db.insert(tags).values([{ name: 'vip' }, { name: 'newsletter' }]);
+  await app.t.db.delete(contacts);
+  await app.t.db.delete(tags);
+  await app.t.db.insert(tags).values([{ name: 'vip' }, { name: 'newsletter' }]);
 });
 
 const importRows = (rows: unknown[], mapping: Partial<ImportMapping>, on_duplicate?: 'update' | 'skip') =>
-  t.as(cookie, { method: 'POST', url: '/api/contacts/import', payload: { rows, mapping, on_duplicate } });
+  app.t.as(app.cookie, { method: 'POST', url: '/api/contacts/import', payload: { rows, mapping, on_duplicate } });
 const runImport = async (...args: Parameters<typeof importRows>): Promise<ImportReport> => {
   const res = await importRows(...args);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const byEmail = async () => Object.fromEntries((await t.db.select().from(contacts)).map((c) => [c.email, c]));
+const byEmail = async () => Object.fromEntries((await app.t.db.select().from(contacts)).map((c) => [c.email, c]));
 
 const mapping: ImportMapping = { email: 'E-Mail', first_name: 'Vorname', last_name: 'Nachname', status: 'Status', source: 'Source', tags: 'Tags', phone: 'Telefon' };
 
 describe('CSV import', () => {
   it('creates, updates, skips and reports invalid rows and repeated emails, losing none', async () => {
-    await t.db.insert(contacts).values({ email: 'known@example.com', first_name: 'Known', last_name: 'Person', phone: '+49 1', status: 'customer', tags: ['newsletter'], url_parameters: { utm_source: 'x' } });
+    await app.t.db.insert(contacts).values({ email: 'known@example.com', first_name: 'Known', last_name: 'Person', phone: '+49 1', status: 'customer', tags: ['newsletter'], url_parameters: { utm_source: 'x' } });
     const rows = [
       { 'E-Mail': 'New.One@Example.com', Vorname: 'New', Nachname: 'One', Status: 'Prospect', Source: 'Manual Entry', Tags: 'vip; newsletter' },
       { 'E-Mail': 'KNOWN@example.com', Vorname: 'Changed', Nachname: '', Status: '', Source: '', Tags: 'vip' },
@@ -75,7 +69,7 @@ describe('CSV import', () => {
   });
 
   it('leaves existing contacts alone under the skip policy', async () => {
-    await t.db.insert(contacts).values({ email: 'known@example.com', first_name: 'Known' });
+    await app.t.db.insert(contacts).values({ email: 'known@example.com', first_name: 'Known' });
     const report = await runImport(
       [{ 'E-Mail': 'known@example.com', Vorname: 'Changed' }, { 'E-Mail': 'fresh@example.com', Vorname: 'Fresh' }],
       mapping,
@@ -90,7 +84,7 @@ describe('CSV import', () => {
     const map = autoMapColumns(['email', 'name', 'tags']) as ImportMapping;
     expect(map).toEqual({ email: 'email', full_name: 'name', tags: 'tags' });
     expect(await runImport(rows, map)).toEqual({ created: 10_000, updated: 0, skipped: 0, invalid: [], duplicates: [] });
-    expect(await t.db.$count(contacts)).toBe(10_000);
+    expect(await app.t.db.$count(contacts)).toBe(10_000);
     const again = await runImport(rows.map((r) => ({ ...r, tags: 'newsletter' })), map, 'update');
     expect(again).toEqual({ created: 0, updated: 10_000, skipped: 0, invalid: [], duplicates: [] });
     const sample = (await byEmail())['bulk9999@example.com']!;
@@ -98,14 +92,14 @@ describe('CSV import', () => {
   });
 
   it('imports its own export back unchanged', async () => {
-    await t.db.insert(contacts).values([
+    await app.t.db.insert(contacts).values([
       { email: 'a@example.com', first_name: 'Anne, "A"', phone: '+49 30 1', country: '=1+1', tags: ['vip', 'newsletter'], status: 'customer', source: 'referral' },
       { email: 'b@example.com', address: 'Line 1\nLine 2', linkedin: 'https://www.linkedin.com/in/b' },
     ]);
     const before = await byEmail();
-    const csv = (await t.as(cookie, { method: 'GET', url: '/api/contacts/export.csv' })).body;
+    const csv = (await app.t.as(app.cookie, { method: 'GET', url: '/api/contacts/export.csv' })).body;
     const parsed = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
-    await t.db.delete(contacts);
+    await app.t.db.delete(contacts);
     const report = await runImport(parsed.data, autoMapColumns(parsed.meta.fields!) as ImportMapping);
     expect(report).toMatchObject({ created: 2, invalid: [] });
     const after = await byEmail();
@@ -122,6 +116,6 @@ describe('CSV import', () => {
     const noRows = await importRows([], { email: 'email' });
     expect(noRows.statusCode).toBe(400);
     expect(noRows.json().error.fields.rows).toBe(IMPORT_MESSAGES.noRows);
-    expect(await t.db.select().from(contacts)).toHaveLength(0);
+    expect(await app.t.db.select().from(contacts)).toHaveLength(0);
   });
 });

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signedInApp } from '../../../tests/helpers/test-app.ts';
 import { CONTACT_MESSAGES, type ContactDto } from '../../shared/contacts/form.ts';
 import type { ContactListResponse } from '../../shared/contacts/list.ts';
 import { contacts, tags } from '../db/schema.ts';
 import { getContactById, setContactKitId } from './service.ts';
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await t.signIn();
-});
-afterAll(() => t.close());
+const app = signedInApp();
 beforeEach(async () => {
-  await t.db.delete(contacts);
-  await t.db.delete(tags);
-  await t.db.insert(tags).values([{ name: 'vip' }, { name: 'newsletter' }, { name: 'webinar-2025' }]);
+  await app.t.db.delete(contacts);
+  await app.t.db.delete(tags);
+  await app.t.db.insert(tags).values([{ name: 'vip' }, { name: 'newsletter' }, { name: 'webinar-2025' }]);
 });
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.as(cookie, { method, url, payload: payload as object });
+const { api } = app;
 const create = (payload: Record<string, unknown>) => api('POST', '/api/contacts', payload);
 
 describe('creating and editing a contact', () => {
@@ -78,7 +71,7 @@ describe('creating and editing a contact', () => {
     const dup = await create({ email: 'MAX@Example.com', first_name: 'Other' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.fields).toEqual({ email: CONTACT_MESSAGES.emailTaken });
-    const rows = await t.db.select().from(contacts);
+    const rows = await app.t.db.select().from(contacts);
     expect(rows.map((r) => [r.email, r.first_name])).toEqual([['max@example.com', 'Max']]);
 
     // Editing another contact onto that email is refused the same way, and that contact is unchanged.
@@ -86,7 +79,7 @@ describe('creating and editing a contact', () => {
     const clash = await api('PUT', `/api/contacts/${other.id}`, { email: 'Max@example.com', first_name: 'Changed' });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.fields.email).toBe(CONTACT_MESSAGES.emailTaken);
-    expect((await getContactById(t.db, other.id))).toMatchObject({ email: 'erika@example.com', first_name: 'Erika' });
+    expect((await getContactById(app.t.db, other.id))).toMatchObject({ email: 'erika@example.com', first_name: 'Erika' });
   });
 
   it('accepts only statuses and sources from the shared lists', async () => {
@@ -106,12 +99,12 @@ describe('creating and editing a contact', () => {
     const twice = await create({ email: 'e@example.com', tags: ['vip', 'vip'] });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().error.fields.tags).toBe(CONTACT_MESSAGES.tagRepeated);
-    expect(await t.db.select().from(contacts)).toHaveLength(0);
+    expect(await app.t.db.select().from(contacts)).toHaveLength(0);
 
     const created = (await create({ email: 'e@example.com', tags: ['vip'] })).json().contact;
     const edit = await api('PUT', `/api/contacts/${created.id}`, { email: 'e@example.com', tags: ['vip', 'unknown'] });
     expect(edit.json().error.fields.tags).toBe('Unknown tag: unknown. Choose tags from the Tags list.');
-    expect((await getContactById(t.db, created.id))!.tags).toEqual(['vip']);
+    expect((await getContactById(app.t.db, created.id))!.tags).toEqual(['vip']);
   });
 
   it('accepts linkedin only as a web address, adding https:// when it is missing', async () => {
@@ -125,7 +118,7 @@ describe('creating and editing a contact', () => {
   });
 
   it('edits every field, keeps url_parameters and kit_id, and sets updated_at', async () => {
-    const [row] = await t.db
+    const [row] = await app.t.db
       .insert(contacts)
       .values({ email: 'lp@example.com', source: 'landing_page', url_parameters: { utm_source: 'newsletter' }, kit_id: 42, updated_at: new Date('2024-01-01') })
       .returning();
@@ -168,16 +161,16 @@ describe('creating and editing a contact', () => {
 
   it('lets other features read a contact and record its Kit id', async () => {
     const { id } = (await create({ email: 'kit@example.com' })).json().contact;
-    expect((await setContactKitId(t.db, id, 123456))!.kit_id).toBe(123456);
-    expect((await getContactById(t.db, id))!.kit_id).toBe(123456);
-    expect((await setContactKitId(t.db, id, null))!.kit_id).toBeNull();
-    expect(await setContactKitId(t.db, '00000000-0000-4000-8000-000000000000', 1)).toBeUndefined();
+    expect((await setContactKitId(app.t.db, id, 123456))!.kit_id).toBe(123456);
+    expect((await getContactById(app.t.db, id))!.kit_id).toBe(123456);
+    expect((await setContactKitId(app.t.db, id, null))!.kit_id).toBeNull();
+    expect(await setContactKitId(app.t.db, '00000000-0000-4000-8000-000000000000', 1)).toBeUndefined();
   });
 });
 
 describe('contact stats', () => {
   it('counts all contacts, customers and prospects', async () => {
-    await t.db.insert(contacts).values([
+    await app.t.db.insert(contacts).values([
       { email: 'a@example.com', status: 'customer' },
       { email: 'b@example.com', status: 'customer' },
       { email: 'c@example.com', status: 'prospect' },
@@ -192,7 +185,7 @@ describe('the contacts list', () => {
   const day = 86_400_000;
   const base = Date.UTC(2025, 5, 1);
   async function seedList() {
-    await t.db.insert(contacts).values([
+    await app.t.db.insert(contacts).values([
       { email: 'anna.schmidt@example.com', first_name: 'Anna', last_name: 'Schmidt', status: 'customer', source: 'webinar_signup', tags: ['vip'], created_at: new Date(base + 5 * day) },
       { email: 'ben@example.com', full_name: 'Ben Schmidt-Meyer', status: 'lead', source: 'landing_page', tags: ['newsletter'], created_at: new Date(base + 4 * day) },
       { email: 'carla@firma.de', first_name: 'Carla', last_name: 'Weber', status: 'prospect', source: 'manual', tags: ['vip', 'newsletter'], created_at: new Date(base + 3 * day) },
@@ -262,7 +255,7 @@ describe('the contacts list', () => {
   it('pages through every row exactly once, in every sort, even with equal sort values', async () => {
     // 57 contacts sharing a few timestamps, statuses and names: ties must not lose or repeat rows.
     const sameTime = new Date('2025-03-01T10:00:00.123456Z');
-    await t.db.insert(contacts).values(
+    await app.t.db.insert(contacts).values(
       Array.from({ length: 57 }, (_, i) => ({
         email: `p${String(i).padStart(2, '0')}@example.com`,
         first_name: i % 3 === 0 ? 'Same' : `Name${i % 7}`,
@@ -294,7 +287,7 @@ describe('the contacts list', () => {
   it('keeps paging correctly when rows are added before the cursor', async () => {
     await seedList();
     const first = await list('limit=2');
-    await t.db.insert(contacts).values({ email: 'newest@example.com', created_at: new Date(base + 10 * day) });
+    await app.t.db.insert(contacts).values({ email: 'newest@example.com', created_at: new Date(base + 10 * day) });
     const second = await list(`limit=2&cursor=${encodeURIComponent(first.next_cursor!)}`);
     expect(emails(second)).toEqual(['carla@firma.de', 'dieter_100%@firma.de']);
   });
@@ -320,7 +313,7 @@ describe('the contacts list', () => {
   });
 
   it('counts matches of very short search terms only up to the cap', async () => {
-    await t.db.insert(contacts).values(Array.from({ length: 1005 }, (_, i) => ({ email: `x${i}@example.com` })));
+    await app.t.db.insert(contacts).values(Array.from({ length: 1005 }, (_, i) => ({ email: `x${i}@example.com` })));
     const short = await list('search=x1&limit=5');
     expect(short.total).toBe(116); // x1, x10-x19, x100-x199, x1000-x1004
     expect(short.total_capped).toBe(false);

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signedInApp } from '../../../tests/helpers/test-app.ts';
 import type { DashboardResponse } from '../../shared/dashboard.ts';
 import { contacts, landingPages } from '../db/schema.ts';
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await t.signIn();
-});
-afterAll(() => t.close());
+const app = signedInApp();
 beforeEach(async () => {
-  await t.db.delete(contacts);
-  await t.db.delete(landingPages);
+  await app.t.db.delete(contacts);
+  await app.t.db.delete(landingPages);
 });
 
 const hour = 3_600_000;
 const daysAgo = (days: number, extraHours = 0) => new Date(Date.now() - days * 24 * hour - extraHours * hour);
 const dashboard = async (): Promise<DashboardResponse> => {
-  const res = await t.as(cookie, { method: 'GET', url: '/api/dashboard' });
+  const res = await app.t.as(app.cookie, { method: 'GET', url: '/api/dashboard' });
   expect(res.statusCode).toBe(200);
   return res.json();
 };
@@ -32,13 +26,13 @@ describe('dashboard', () => {
   });
 
   it('counts contacts, pages, active pages and the leads of the last 7 days', async () => {
-    await t.db.insert(contacts).values([
+    await app.t.db.insert(contacts).values([
       { email: 'today@example.com', first_name: 'Tina', source: 'landing_page', created_at: daysAgo(0, 1) },
       { email: 'inside@example.com', created_at: daysAgo(6, 23) },
       { email: 'outside@example.com', created_at: daysAgo(7, 1) },
       { email: 'old@example.com', created_at: daysAgo(400) },
     ]);
-    await t.db.insert(landingPages).values([
+    await app.t.db.insert(landingPages).values([
       { title: 'A', slug: 'page-a' },
       { title: 'B', slug: 'page-b', is_active: false },
       { title: 'C', slug: 'page-c' },
@@ -58,7 +52,7 @@ describe('dashboard', () => {
   });
 
   it('shows at most the 5 newest recent contacts but counts them all', async () => {
-    await t.db.insert(contacts).values(Array.from({ length: 8 }, (_, i) => ({ email: `n${i}@example.com`, created_at: daysAgo(0, i + 1) })));
+    await app.t.db.insert(contacts).values(Array.from({ length: 8 }, (_, i) => ({ email: `n${i}@example.com`, created_at: daysAgo(0, i + 1) })));
     const body = await dashboard();
     expect(body.stats.recent_leads).toBe(8);
     expect(body.recent_contacts.map((c) => c.email)).toEqual(['n0@example.com', 'n1@example.com', 'n2@example.com', 'n3@example.com', 'n4@example.com']);

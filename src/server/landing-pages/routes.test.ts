@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signedInApp } from '../../../tests/helpers/test-app.ts';
 import { LANDING_PAGE_MESSAGES, LANDING_PAGE_PATHS, landingPageListSchema, landingPageResultSchema } from '../../shared/landing-pages/api.ts';
 import { SLUG_MESSAGES } from '../../shared/landing-pages/slug.ts';
 import { landingPages } from '../db/schema.ts';
 import { uniqueSlug } from './service.ts';
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await t.signIn();
-});
-afterAll(() => t.close());
+const app = signedInApp();
 beforeEach(async () => {
-  await t.db.delete(landingPages);
+  await app.t.db.delete(landingPages);
 });
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-  t.as(cookie, { method, url, payload: payload as object });
+const { api } = app;
 const page = (overrides: Record<string, unknown> = {}) => ({ title: 'Spring Sale', slug: 'spring-sale', content: '<h1>Hi</h1>', page_type: 'html', ...overrides });
 async function create(overrides: Record<string, unknown> = {}) {
   const res = await api('POST', LANDING_PAGE_PATHS.list, page(overrides));
@@ -49,7 +42,7 @@ describe('landing pages admin API', () => {
       expect(res.statusCode, String(slug)).toBe(400);
       expect(res.json().error.fields.slug, String(slug)).toBe(message);
     }
-    expect(await t.db.select().from(landingPages)).toHaveLength(0);
+    expect(await app.t.db.select().from(landingPages)).toHaveLength(0);
   });
 
   it('requires title and content', async () => {
@@ -105,13 +98,13 @@ describe('landing pages admin API', () => {
   });
 
   it('finds a unique slug: the prefix, then -1 … -100, then a timestamp', async () => {
-    expect(await uniqueSlug(t.db, 'landing-page')).toBe('landing-page');
+    expect(await uniqueSlug(app.t.db, 'landing-page')).toBe('landing-page');
     await create({ slug: 'landing-page' });
     await create({ slug: 'landing-page-1' });
-    expect(await uniqueSlug(t.db, 'landing-page')).toBe('landing-page-2');
-    await t.db.insert(landingPages).values(
+    expect(await uniqueSlug(app.t.db, 'landing-page')).toBe('landing-page-2');
+    await app.t.db.insert(landingPages).values(
       Array.from({ length: 100 }, (_, i) => ({ title: 't', slug: `landing-page-${i + 1}`, content: 'x' })).slice(1),
     );
-    expect(await uniqueSlug(t.db, 'landing-page', 1767225600000)).toBe('landing-page-1767225600000');
+    expect(await uniqueSlug(app.t.db, 'landing-page', 1767225600000)).toBe('landing-page-1767225600000');
   });
 });

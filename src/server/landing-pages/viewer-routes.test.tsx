@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signedInApp } from '../../../tests/helpers/test-app.ts';
 import { createComponent, createSection } from '../../shared/landing-pages/create.ts';
 import { LANDING_PAGE_PATHS } from '../../shared/landing-pages/api.ts';
 import { serializeContent } from '../../shared/landing-pages/parse-content.ts';
@@ -9,13 +9,7 @@ import { landingPageViews } from '../db/schema.ts';
 
 /** /lp/{slug} on the app (no browser): what a visitor's browser receives. */
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await t.signIn();
-});
-afterAll(() => t.close());
+const app = signedInApp();
 let slug = '';
 let n = 0;
 beforeEach(() => {
@@ -36,11 +30,11 @@ const builderContent = (withForm: boolean) =>
   ]);
 
 async function create(values: Record<string, unknown>) {
-  const res = await t.as(cookie, { method: 'POST', url: LANDING_PAGE_PATHS.list, payload: { title: 'Spring', slug, content: builderContent(false), page_type: 'builder', ...values } });
+  const res = await app.app.t.as(app.cookie, { method: 'POST', url: LANDING_PAGE_PATHS.list, payload: { title: 'Spring', slug, content: builderContent(false), page_type: 'builder', ...values } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().page as { id: string; slug: string };
 }
-const visit = (path: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: path, headers });
+const visit = (path: string, headers: Record<string, string> = {}) => app.t.app.inject({ method: 'GET', url: path, headers });
 
 describe('the public viewer', () => {
   it('serves a builder page as finished HTML with its own CSS and no JavaScript when it has no forms', async () => {
@@ -73,7 +67,7 @@ describe('the public viewer', () => {
     const etag = first.headers.etag as string;
     expect((await visit(`/lp/${slug}`, { 'if-none-match': etag })).statusCode).toBe(304);
 
-    const saved = await t.as(cookie, {
+    const saved = await app.app.t.as(app.cookie, {
       method: 'PUT',
       url: LANDING_PAGE_PATHS.one(page.id),
       payload: { title: 'Spring', slug, content: builderContent(false).replace('Spring coaching', 'Summer coaching'), page_type: 'builder' },
@@ -83,7 +77,7 @@ describe('the public viewer', () => {
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('Summer coaching');
 
-    await t.as(cookie, { method: 'PATCH', url: LANDING_PAGE_PATHS.one(page.id), payload: { is_active: false } });
+    await app.app.t.as(app.cookie, { method: 'PATCH', url: LANDING_PAGE_PATHS.one(page.id), payload: { is_active: false } });
     expect((await visit(`/lp/${slug}`)).statusCode).toBe(404);
   });
 
@@ -138,8 +132,8 @@ describe('the public viewer', () => {
     await visit(`/lp/${slug}`, { 'user-agent': browser });
     await visit(`/lp/${slug}`, { 'user-agent': browser });
     await visit(`/lp/${slug}`, { 'user-agent': 'Googlebot/2.1' });
-    await t.app.close();
-    const [row] = await t.db.select().from(landingPageViews).where(eq(landingPageViews.landing_page_id, page.id));
+    await app.t.app.close();
+    const [row] = await app.t.db.select().from(landingPageViews).where(eq(landingPageViews.landing_page_id, page.id));
     expect(row?.views).toBe(2);
   });
 });

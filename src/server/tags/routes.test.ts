@@ -1,31 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signedInApp } from '../../../tests/helpers/test-app.ts';
 import { DEFAULT_TAG_COLOR, TAG_MESSAGES, type TagDto } from '../../shared/tags.ts';
 import { contacts, tags } from '../db/schema.ts';
 import { getTagsByNames, listTags } from './service.ts';
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await t.signIn();
-});
-afterAll(() => t.close());
+const app = signedInApp();
 beforeEach(async () => {
-  await t.db.delete(contacts);
-  await t.db.delete(tags);
+  await app.t.db.delete(contacts);
+  await app.t.db.delete(tags);
 });
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.as(cookie, { method, url, payload: payload as object });
+const { api } = app;
 const createTag = async (payload: Record<string, unknown>): Promise<TagDto> => {
   const res = await api('POST', '/api/tags', payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().tag;
 };
 const contactTags = async () =>
-  Object.fromEntries((await t.db.select().from(contacts)).map((c) => [c.email, c.tags]));
+  Object.fromEntries((await app.t.db.select().from(contacts)).map((c) => [c.email, c.tags]));
 
 describe('tags', () => {
   it('creates a tag with the default colour and every field', async () => {
@@ -49,7 +42,7 @@ describe('tags', () => {
       expect(res.statusCode, String(kit_tag_id)).toBe(400);
       expect(res.json().error.fields.kit_tag_id).toBe(TAG_MESSAGES.kitTagIdNotNumber);
     }
-    expect(await t.db.select().from(tags)).toHaveLength(0);
+    expect(await app.t.db.select().from(tags)).toHaveLength(0);
     expect((await createTag({ name: 'x', kit_tag_id: '' })).kit_tag_id).toBeNull();
   });
 
@@ -74,15 +67,15 @@ describe('tags', () => {
     expect(await names('?search=BETA')).toEqual(['Alpha', 'beta', 'zeta']);
     expect(await names('?search=webinar')).toEqual(['webinar']);
     expect(await names('?search=%25')).toEqual([]);
-    expect((await listTags(t.db)).map((tag) => tag.name)).toEqual(['Alpha', 'beta', 'webinar', 'zeta']);
-    expect((await getTagsByNames(t.db, ['zeta', 'nope', 'beta'])).map((tag) => tag.name)).toEqual(['beta', 'zeta']);
-    expect(await getTagsByNames(t.db, [])).toEqual([]);
+    expect((await listTags(app.t.db)).map((tag) => tag.name)).toEqual(['Alpha', 'beta', 'webinar', 'zeta']);
+    expect((await getTagsByNames(app.t.db, ['zeta', 'nope', 'beta'])).map((tag) => tag.name)).toEqual(['beta', 'zeta']);
+    expect(await getTagsByNames(app.t.db, [])).toEqual([]);
   });
 
   it('renames the tag on every contact, in the same transaction, and sets updated_at', async () => {
     const vip = await createTag({ name: 'vip' });
     await createTag({ name: 'newsletter' });
-    await t.db.insert(contacts).values([
+    await app.t.db.insert(contacts).values([
       { email: 'a@example.com', tags: ['newsletter', 'vip'] },
       { email: 'b@example.com', tags: ['vip'] },
       { email: 'c@example.com', tags: ['newsletter'] },
@@ -102,36 +95,36 @@ describe('tags', () => {
   it('leaves the tag and every contact unchanged when any part of a rename fails', async () => {
     const vip = await createTag({ name: 'vip' });
     await createTag({ name: 'taken' });
-    await t.db.insert(contacts).values([{ email: 'a@example.com', tags: ['vip'] }, { email: 'b@example.com', tags: ['vip'] }]);
+    await app.t.db.insert(contacts).values([{ email: 'a@example.com', tags: ['vip'] }, { email: 'b@example.com', tags: ['vip'] }]);
 
     // The tag update itself fails.
     expect((await api('PUT', `/api/tags/${vip.id}`, { name: 'taken' })).statusCode).toBe(409);
 
     // The contacts update fails after the tag row was already changed.
-    await t.db.execute(sql`create function refuse_contact_update() returns trigger language plpgsql as $$
+    await app.t.db.execute(sql`create function refuse_contact_update() returns trigger language plpgsql as $$
       begin if new.email = 'b@example.com' then raise exception 'simulated failure'; end if; return new; end $$`);
-    await t.db.execute(sql`create trigger refuse_contact_update before update on contacts for each row execute function refuse_contact_update()`);
+    await app.t.db.execute(sql`create trigger refuse_contact_update before update on contacts for each row execute function refuse_contact_update()`);
     try {
       expect((await api('PUT', `/api/tags/${vip.id}`, { name: 'renamed' })).statusCode).toBe(500);
       expect((await api('DELETE', `/api/tags/${vip.id}`)).statusCode).toBe(500);
     } finally {
-      await t.db.execute(sql`drop trigger refuse_contact_update on contacts`);
-      await t.db.execute(sql`drop function refuse_contact_update()`);
+      await app.t.db.execute(sql`drop trigger refuse_contact_update on contacts`);
+      await app.t.db.execute(sql`drop function refuse_contact_update()`);
     }
-    expect((await listTags(t.db)).map((tag) => tag.name)).toEqual(['taken', 'vip']);
+    expect((await listTags(app.t.db)).map((tag) => tag.name)).toEqual(['taken', 'vip']);
     expect(await contactTags()).toEqual({ 'a@example.com': ['vip'], 'b@example.com': ['vip'] });
   });
 
   it('deletes the tag and removes it from every contact', async () => {
     const vip = await createTag({ name: 'vip' });
     await createTag({ name: 'newsletter' });
-    await t.db.insert(contacts).values([
+    await app.t.db.insert(contacts).values([
       { email: 'a@example.com', tags: ['vip', 'newsletter'] },
       { email: 'b@example.com', tags: ['vip'] },
     ]);
     expect((await api('DELETE', `/api/tags/${vip.id}`)).statusCode).toBe(204);
     expect(await contactTags()).toEqual({ 'a@example.com': ['newsletter'], 'b@example.com': [] });
-    expect((await listTags(t.db)).map((tag) => tag.name)).toEqual(['newsletter']);
+    expect((await listTags(app.t.db)).map((tag) => tag.name)).toEqual(['newsletter']);
   });
 
   it('answers 404 for an unknown tag', async () => {
