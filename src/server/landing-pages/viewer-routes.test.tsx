@@ -30,7 +30,7 @@ const builderContent = (withForm: boolean) =>
   ]);
 
 async function create(values: Record<string, unknown>) {
-  const res = await app.app.t.as(app.cookie, { method: 'POST', url: LANDING_PAGE_PATHS.list, payload: { title: 'Spring', slug, content: builderContent(false), page_type: 'builder', ...values } });
+  const res = await app.t.as(app.cookie, { method: 'POST', url: LANDING_PAGE_PATHS.list, payload: { title: 'Spring', slug, content: builderContent(false), page_type: 'builder', ...values } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().page as { id: string; slug: string };
 }
@@ -67,7 +67,7 @@ describe('the public viewer', () => {
     const etag = first.headers.etag as string;
     expect((await visit(`/lp/${slug}`, { 'if-none-match': etag })).statusCode).toBe(304);
 
-    const saved = await app.app.t.as(app.cookie, {
+    const saved = await app.t.as(app.cookie, {
       method: 'PUT',
       url: LANDING_PAGE_PATHS.one(page.id),
       payload: { title: 'Spring', slug, content: builderContent(false).replace('Spring coaching', 'Summer coaching'), page_type: 'builder' },
@@ -77,7 +77,7 @@ describe('the public viewer', () => {
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('Summer coaching');
 
-    await app.app.t.as(app.cookie, { method: 'PATCH', url: LANDING_PAGE_PATHS.one(page.id), payload: { is_active: false } });
+    await app.t.as(app.cookie, { method: 'PATCH', url: LANDING_PAGE_PATHS.one(page.id), payload: { is_active: false } });
     expect((await visit(`/lp/${slug}`)).statusCode).toBe(404);
   });
 
