@@ -378,7 +378,7 @@ describe('landing pages admin', () => {
     // Escape closes it, nothing is saved, and the keyboard is back on the button that opened it.
     await phone.keyboard.press('Escape');
     await expect.poll(() => phoneDialog.count()).toBe(0);
-    expect(await phone.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Add Landing Page');
+    await expect.poll(() => phone.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Add Landing Page');
     expect(await storedPages()).toHaveLength(1);
     await phoneContext.close();
   });

@@ -114,6 +114,8 @@ async function requestOnce(url: URL, signal: AbortSignal, options: FetchPageOpti
     return {
       response,
       close: () => {
+        // A body dropped unread errors with 'aborted': that is the point, not a failure to report.
+        response.body.on('error', () => undefined);
         response.body.destroy();
         void agent.destroy();
       },
