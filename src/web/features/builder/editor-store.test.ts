@@ -72,10 +72,14 @@ describe('the editor store', () => {
     expect(run(refused, setTitle('ok')).refused).toBeNull();
   });
 
-  it('starts afresh on load, keeping the mode', () => {
-    const edited = run(initialEditorState(samplePage()), setTitle('x'), { type: 'mode', mode: 'overview' }, { type: 'select', id: 'intro' });
-    const loaded = run(edited, { type: 'load', doc: samplePage() });
-    expect(loaded).toMatchObject({ past: [], future: [], selectedId: null, mode: 'overview' });
+  it('takes the stored page on load as saved, and undo still brings back the unsaved work', () => {
+    const edited = run(initialEditorState(samplePage()), setTitle('unsaved'), { type: 'mode', mode: 'overview' }, { type: 'select', id: 'intro' });
+    const stored = samplePage();
+    const loaded = run(edited, { type: 'load', doc: stored });
+    expect(loaded).toMatchObject({ doc: stored, selectedId: null, mode: 'overview' });
     expect(isDirty(loaded)).toBe(false);
+    const undone = run(loaded, { type: 'undo' });
+    expect(textOf(undone)).toBe('unsaved');
+    expect(isDirty(undone)).toBe(true);
   });
 });

@@ -42,7 +42,7 @@ export type EditorAction =
   | { readonly type: 'mode'; readonly mode: EditorMode }
   /** The document was saved: it is the clean state now. */
   | { readonly type: 'saved'; readonly doc: PageContent }
-  /** A document from the database replaces everything (opening, Reload): a fresh history. */
+  /** The stored document replaces the page (Reload); undo brings back what was there, unsaved work included. */
   | { readonly type: 'load'; readonly doc: PageContent };
 
 export function initialEditorState(doc: PageContent): EditorState {
@@ -84,6 +84,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'saved':
       return { ...state, saved: action.doc, lastMerge: null };
     case 'load':
-      return { ...initialEditorState(action.doc), mode: state.mode };
+      return {
+        ...state,
+        doc: action.doc,
+        saved: action.doc,
+        past: [...state.past, state.doc].slice(-HISTORY_LIMIT),
+        future: [],
+        selectedId: null,
+        refused: null,
+        lastMerge: null,
+      };
   }
 }

@@ -1,5 +1,7 @@
-import { FileText, Plus, RefreshCw, SearchX } from 'lucide-react';
+import { FileText, LayoutTemplate, Plus, RefreshCw, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { builderPath, NEW_PAGE_ID } from '@shared/landing-pages/builder.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { EmptyState } from '@web/components/ui/empty-state.tsx';
@@ -35,9 +37,20 @@ export default function LandingPagesPage() {
     </Button>
   );
 
+  const headerActions = (
+    <>
+      <Button asChild variant="secondary">
+        <Link to={builderPath(NEW_PAGE_ID)}>
+          <LayoutTemplate aria-hidden /> Use Builder
+        </Link>
+      </Button>
+      {addButton}
+    </>
+  );
+
   return (
     <>
-      <PageHeader title="Landing Pages" description="Pages visitors open at /lp/your-slug to sign up." actions={addButton} />
+      <PageHeader title="Landing Pages" description="Pages visitors open at /lp/your-slug to sign up." actions={headerActions} />
 
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchInput
