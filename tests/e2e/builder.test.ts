@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { landingPages } from '../../src/server/db/schema.ts';
+import { BUILDER_PAGE_TITLE } from '../../src/shared/landing-pages/api.ts';
+import { BUILDER_LIMITS, BUILDER_MESSAGES } from '../../src/shared/landing-pages/builder.ts';
+import { parseContent } from '../../src/shared/landing-pages/parse-content.ts';
+import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
+import { seriousA11yViolations } from './helpers/axe.ts';
+import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
+import { startTestServer } from './helpers/server.ts';
+import { signIn } from './helpers/sign-in.ts';
+
+/**
+ * The builder as its owner uses it: opened by 'Use Builder', a heading and a paragraph added to the
+ * empty section, a prop edited in the property panel, a move undone and redone, saved (the page
+ * gets its own address), reloaded, and the same text at /lp/{slug}; checked with axe-core.
+ */
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
+  page = await context.newPage();
+  await signIn(page, server.baseUrl, server.email, server.password);
+  errors = watchPageErrors(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const HEADING = 'Spring Sale Is Here';
+const PARAGRAPH = 'Twenty percent off everything until Sunday.';
+
+const canvas = () => page.getByRole('region', { name: 'Page canvas' });
+const sections = () => canvas().locator('main.lp-canvas > [data-node-id]');
+const panel = () => page.getByRole('complementary', { name: 'Property editor' });
+const banner = () => page.getByRole('status').filter({ hasText: /successfully|Failed/ });
+/** The texts of the second section's components, in order. */
+const secondSectionTexts = () => sections().nth(1).locator('h1, h2, h3, p').allTextContents();
+
+async function addToSecondSection(label: string) {
+  await sections().nth(1).getByRole('toolbar', { name: 'Section controls' }).getByRole('button', { name: 'Add Component' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Component' });
+  await dialog.getByRole('button', { name: label, exact: true }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  await expect.poll(() => panel().getByRole('heading', { name: `${label} properties` }).isVisible()).toBe(true);
+}
+
+describe('the landing page builder', () => {
+  it('builds, edits, undoes, saves and publishes a page', async () => {
+    await page.goto(`${server.baseUrl}/crm/landing-pages`);
+    await page.getByRole('link', { name: 'Use Builder' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/crm/landing-pages/new/builder');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: BUILDER_PAGE_TITLE }).isVisible()).toBe(true);
+    // The default page: the hero section and an empty section.
+    await expect.poll(() => sections().count()).toBe(2);
+
+    await addToSecondSection('Heading');
+    await panel().getByLabel('Text', { exact: true }).fill(HEADING);
+    await addToSecondSection('Paragraph');
+    await panel().getByLabel('Text', { exact: true }).fill(PARAGRAPH);
+    await expect.poll(secondSectionTexts).toEqual([HEADING, PARAGRAPH]);
+
+    // A prop in the panel: the heading's level, which also sets its classes.
+    await sections().nth(1).locator('[data-node-id]').filter({ hasText: HEADING }).getByRole('button', { name: 'Edit properties' }).click();
+    await panel().getByLabel('Level').selectOption('h2');
+    await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).isVisible()).toBe(true);
+    await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).getAttribute('class')).toContain('text-3xl');
+    // The canvas has the CSS of the classes it shows, compiled by the server: text-3xl is 1.875rem.
+    await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).evaluate((el) => getComputedStyle(el).fontSize)).toBe('30px');
+    await expect.poll(() => panel().getByText(BUILDER_MESSAGES.validClass('text-3xl')).isVisible()).toBe(true);
+    await panel().getByLabel('Tailwind classes').fill('text-3xl font-semibold not-a-tailwind-thing');
+    await expect.poll(() => panel().getByText(BUILDER_MESSAGES.invalidClass('not-a-tailwind-thing')).isVisible()).toBe(true);
+    await screenshot(page, 'builder-panel');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Move: the paragraph up (its up control is enabled, the heading's is not, being first).
+    const headingNode = sections().nth(1).locator('[data-node-id]').filter({ hasText: HEADING });
+    expect(await headingNode.getByRole('button', { name: 'Move up' }).isDisabled()).toBe(true);
+    await sections().nth(1).locator('[data-node-id]').filter({ hasText: PARAGRAPH }).getByRole('button', { name: 'Move up' }).click();
+    await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(secondSectionTexts).toEqual([HEADING, PARAGRAPH]);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(secondSectionTexts).toEqual([HEADING, PARAGRAPH]);
+    await page.keyboard.press('Control+y');
+    await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
+
+    // Save (Ctrl+S): the page is created and the builder takes its address.
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => banner().textContent()).toMatch(/^Saved successfully at /);
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/crm\/landing-pages\/[0-9a-f-]{36}\/builder$/);
+    const [stored] = await server.db.select().from(landingPages).where(eq(landingPages.title, BUILDER_PAGE_TITLE));
+    expect(stored).toMatchObject({ page_type: 'builder', is_active: true });
+    expect(stored!.content).toContain('\n  {');
+    const parsed = parseContent(stored!.content);
+    expect(parsed.ok && JSON.stringify(parsed.content)).toContain(HEADING);
+    await expect.poll(() => page.getByText('All changes saved').isVisible()).toBe(true);
+    // The banner clears after 5 seconds.
+    await expect.poll(() => banner().count(), { timeout: BUILDER_LIMITS.statusMs + 5_000 }).toBe(0);
+
+    // Reload from the database, and a browser reload keeps the user in the builder with the saved page.
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => banner().textContent()).toMatch(/^Reloaded successfully at /);
+    await page.reload();
+    await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
+    await screenshot(page, 'builder-saved');
+
+    // Shortcuts dialog (Ctrl+/), closed by Escape; overview mode shows the page without controls.
+    await page.keyboard.press('Control+/');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard Shortcuts' }).isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.keyboard.press('Control+o');
+    await expect.poll(() => canvas().getByRole('toolbar').count()).toBe(0);
+    await page.keyboard.press('Control+e');
+    await expect.poll(() => canvas().getByRole('toolbar').count()).toBeGreaterThan(0);
+
+    // The published page shows the same text in the same order.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.baseUrl}/lp/${stored!.slug}`);
+    const published = visitor.locator('main').last();
+    await expect.poll(() => published.getByRole('heading', { level: 2, name: HEADING }).isVisible()).toBe(true);
+    const text = await published.innerText();
+    expect(text.indexOf(PARAGRAPH)).toBeGreaterThan(-1);
+    expect(text.indexOf(PARAGRAPH)).toBeLessThan(text.indexOf(HEADING));
+    await screenshot(visitor, 'builder-published');
+    await visitor.close();
+
+    // Closing with unsaved changes asks first; declining stays, accepting goes back to the list.
+    await sections().nth(1).locator('[data-node-id]').filter({ hasText: HEADING }).getByRole('button', { name: 'Duplicate' }).click();
+    await expect.poll(() => page.getByText('Unsaved changes').isVisible()).toBe(true);
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    expect(new URL(page.url()).pathname).toMatch(/\/builder$/);
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe(BUILDER_MESSAGES.closeUnsaved);
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/crm/landing-pages');
+    await expect.poll(() => page.getByRole('link', { name: `Open ${BUILDER_PAGE_TITLE} in the builder` }).isVisible()).toBe(true);
+
+    expect(errors).toEqual([]);
+  });
+});
