@@ -54,6 +54,9 @@ async function addToSecondSection(label: string) {
   await expect.poll(() => panel().getByRole('heading', { name: `${label} properties` }).isVisible()).toBe(true);
 }
 
+const headingNode = () => sections().nth(1).locator('[data-node-id]').filter({ hasText: HEADING });
+const editHeading = () => headingNode().getByRole('button', { name: 'Edit properties' }).click();
+
 describe('the landing page builder', () => {
   it('builds, edits, undoes, saves and publishes a page', async () => {
     await page.goto(`${server.baseUrl}/crm/landing-pages`);
@@ -70,7 +73,7 @@ describe('the landing page builder', () => {
     await expect.poll(secondSectionTexts).toEqual([HEADING, PARAGRAPH]);
 
     // A prop in the panel: the heading's level, which also sets its classes.
-    await sections().nth(1).locator('[data-node-id]').filter({ hasText: HEADING }).getByRole('button', { name: 'Edit properties' }).click();
+    await editHeading();
     await panel().getByLabel('Level').selectOption('h2');
     await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).isVisible()).toBe(true);
     await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).getAttribute('class')).toContain('text-3xl');
@@ -83,8 +86,7 @@ describe('the landing page builder', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Move: the paragraph up (its up control is enabled, the heading's is not, being first).
-    const headingNode = sections().nth(1).locator('[data-node-id]').filter({ hasText: HEADING });
-    expect(await headingNode.getByRole('button', { name: 'Move up' }).isDisabled()).toBe(true);
+    expect(await headingNode().getByRole('button', { name: 'Move up' }).isDisabled()).toBe(true);
     await sections().nth(1).locator('[data-node-id]').filter({ hasText: PARAGRAPH }).getByRole('button', { name: 'Move up' }).click();
     await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
     await page.keyboard.press('Control+z');
@@ -114,7 +116,34 @@ describe('the landing page builder', () => {
     await expect.poll(() => banner().textContent()).toMatch(/^Reloaded successfully at /);
     await page.reload();
     await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
+    // The hero's own classes (a gradient) come with the canvas CSS.
+    await expect.poll(() => sections().first().locator('section').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('linear-gradient');
+    // Only the innermost node under the pointer shows its controls.
+    const opacity = (name: string) => sections().nth(1).getByRole('toolbar', { name }).evaluate((el) => getComputedStyle(el).opacity);
+    await canvas().getByRole('heading', { name: HEADING }).hover();
+    await expect.poll(() => opacity('Heading controls')).toBe('1');
+    expect(await opacity('Section controls')).toBe('0');
     await screenshot(page, 'builder-saved');
+
+    // The panel's width: resized by keyboard, kept over a reload, Ctrl+R back to the default.
+    await editHeading();
+    const resizer = page.getByRole('separator', { name: 'Resize the property editor' });
+    await expect.poll(() => resizer.getAttribute('aria-valuenow')).toBe(String(BUILDER_LIMITS.panelWidth.default));
+    await resizer.focus();
+    for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => resizer.getAttribute('aria-valuenow')).toBe(String(BUILDER_LIMITS.panelWidth.max));
+    expect(await panel().evaluate((el) => el.getBoundingClientRect().width)).toBe(BUILDER_LIMITS.panelWidth.max);
+    await page.reload();
+    await editHeading();
+    await expect.poll(() => resizer.getAttribute('aria-valuenow')).toBe(String(BUILDER_LIMITS.panelWidth.max));
+    await page.keyboard.press('Control+r');
+    await expect.poll(() => resizer.getAttribute('aria-valuenow')).toBe(String(BUILDER_LIMITS.panelWidth.default));
+    // Ctrl+Right and Left step through the components in page order.
+    await page.keyboard.press('Control+ArrowLeft');
+    await expect.poll(() => panel().getByRole('heading', { name: 'Paragraph properties' }).isVisible()).toBe(true);
+    await expect.poll(() => panel().getByLabel('Text', { exact: true }).inputValue()).toBe(PARAGRAPH);
+    await page.keyboard.press('Control+ArrowRight');
+    await expect.poll(() => panel().getByLabel('Text', { exact: true }).inputValue()).toBe(HEADING);
 
     // Shortcuts dialog (Ctrl+/), closed by Escape; overview mode shows the page without controls.
     await page.keyboard.press('Control+/');

@@ -11,6 +11,17 @@ import { NodeToolbar } from './node-toolbar.tsx';
 
 export const nodeLabel = (node: TreeNode, isSection: boolean) => (isSection ? 'Section' : (definitionOf(node.type)?.label ?? node.type));
 
+/**
+ * The frame of a node in edit mode: outlined, with its controls shown, while the pointer is over it
+ * (or focus is in it) and not over (in) one of its child nodes: only the innermost node shows them.
+ */
+const NODE_FRAME = [
+  'relative outline-indigo-400',
+  '[&:hover:not(:has([data-node-id]:hover))]:outline-2 [&:hover:not(:has([data-node-id]:hover))]:outline-dashed',
+  '[&:hover:not(:has([data-node-id]:hover))>.node-toolbar]:opacity-100',
+  '[&:focus-within:not(:has([data-node-id]:focus-within))>.node-toolbar]:opacity-100',
+].join(' ');
+
 /** A component of a type no definition knows: its type, id and raw data (spec 001, 2.4). */
 function UnknownComponent({ node }: { node: ComponentNode }) {
   return (
@@ -31,7 +42,7 @@ function UnknownComponent({ node }: { node: ComponentNode }) {
 const EditableNode = memo(function EditableNode({ node, ctx, first, last }: { node: ComponentNode; ctx: RenderContext; first: boolean; last: boolean }) {
   const definition = definitionOf(node.type);
   return (
-    <div className="group/node relative outline-indigo-400 hover:outline-1 hover:outline-dashed" data-node-id={node.id}>
+    <div className={NODE_FRAME} data-node-id={node.id}>
       <NodeToolbar
         id={node.id}
         label={nodeLabel(node, false)}
@@ -56,7 +67,7 @@ const PREVIEW_CONTEXT = pageRenderContext();
 
 const EditableSection = memo(function EditableSection({ section, ctx, first, last }: { section: SectionNode; ctx: RenderContext; first: boolean; last: boolean }) {
   return (
-    <div className="group/node relative outline-indigo-400 hover:outline-2 hover:outline-dashed" data-node-id={section.id}>
+    <div className={NODE_FRAME} data-node-id={section.id}>
       <NodeToolbar id={section.id} label="Section" first={first} last={last} canHold className="top-1 left-1" />
       <RenderSection section={section} ctx={ctx} />
       {section.components.length === 0 ? <p className="px-4 pb-6 text-center text-sm text-gray-500">This section is empty: use Add Component in its controls.</p> : null}

@@ -13,6 +13,7 @@ import { duplicateNode } from '@shared/landing-pages/operations/duplicate.ts';
 import { moveDown, moveUp } from '@shared/landing-pages/operations/move.ts';
 import { removeNode } from '@shared/landing-pages/operations/remove.ts';
 import { parseContent, serializeContent } from '@shared/landing-pages/parse-content.ts';
+import { walk } from '@shared/landing-pages/tree.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { cn } from '@web/lib/cn.ts';
@@ -158,6 +159,17 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
     setPanelOpen(true);
   };
 
+  /** Ctrl/Cmd+Right and Left: the next or previous node in page order, in the property editor. */
+  const stepSelection = (step: 1 | -1) => {
+    const { doc, selectedId } = stateRef.current;
+    const order: string[] = [];
+    walk(doc, (node) => order.push(node.id));
+    if (order.length === 0) return;
+    const at = selectedId === null ? -1 : order.indexOf(selectedId);
+    const next = order[at === -1 ? 0 : Math.min(order.length - 1, Math.max(0, at + step))]!;
+    actions.edit(next);
+  };
+
   const toggleEdit = () => {
     dispatch({ type: 'mode', mode: stateRef.current.mode === 'edit' ? 'overview' : 'edit' });
     setPanelOpen(false);
@@ -170,6 +182,10 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
     undo: () => dispatch({ type: 'undo' }),
     redo: () => dispatch({ type: 'redo' }),
     shortcuts: () => setShortcutsOpen(true),
+    resetPanel: () => setPanelWidth(BUILDER_LIMITS.panelWidth.default),
+    reload: () => void reload(),
+    nextComponent: () => stepSelection(1),
+    previousComponent: () => stepSelection(-1),
   });
 
   const selected = state.selectedId;

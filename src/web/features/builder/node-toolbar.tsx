@@ -51,7 +51,8 @@ export function NodeToolbar({
       aria-label={`${label} controls`}
       className={cn(
         'absolute z-20 flex items-center gap-0.5 rounded-md bg-indigo-700 px-1 py-0.5 text-xs font-medium text-white shadow-lg',
-        'opacity-0 transition-opacity group-hover/node:opacity-100 group-focus-within/node:opacity-100 focus-within:opacity-100',
+        // Hidden until its node's frame shows it (NODE_FRAME in builder-canvas.tsx).
+        'node-toolbar opacity-0 transition-opacity focus-within:opacity-100',
         className,
       )}
     >
