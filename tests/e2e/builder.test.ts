@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landingPages } from '../../src/server/db/schema.ts';
 import { BUILDER_PAGE_TITLE } from '../../src/shared/landing-pages/api.ts';
@@ -54,6 +54,7 @@ async function addToSecondSection(label: string) {
   await expect.poll(() => panel().getByRole('heading', { name: `${label} properties` }).isVisible()).toBe(true);
 }
 
+const opacityOf = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).opacity);
 const headingNode = () => sections().nth(1).locator('[data-node-id]').filter({ hasText: HEADING });
 const editHeading = () => headingNode().getByRole('button', { name: 'Edit properties' }).click();
 
@@ -119,7 +120,7 @@ describe('the landing page builder', () => {
     // The hero's own classes (a gradient) come with the canvas CSS.
     await expect.poll(() => sections().first().locator('section').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('linear-gradient');
     // Only the innermost node under the pointer shows its controls.
-    const opacity = (name: string) => sections().nth(1).getByRole('toolbar', { name }).evaluate((el) => getComputedStyle(el).opacity);
+    const opacity = (name: string) => opacityOf(sections().nth(1).getByRole('toolbar', { name }));
     await canvas().getByRole('heading', { name: HEADING }).hover();
     await expect.poll(() => opacity('Heading controls')).toBe('1');
     expect(await opacity('Section controls')).toBe('0');
@@ -181,6 +182,64 @@ describe('the landing page builder', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/crm/landing-pages');
     await expect.poll(() => page.getByRole('link', { name: `Open ${BUILDER_PAGE_TITLE} in the builder` }).isVisible()).toBe(true);
 
+    expect(errors).toEqual([]);
+  });
+
+  it('moves a component into a grid cell through Move Component, removes after asking, shows the raw JSON and unknown types', async () => {
+    await page.getByRole('link', { name: `Open ${BUILDER_PAGE_TITLE} in the builder` }).click();
+    await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
+
+    await addToSecondSection('Grid');
+    const grid = sections().nth(1).locator('[data-node-id]').filter({ has: page.getByRole('toolbar', { name: 'Grid controls' }) }).first();
+    await expect.poll(() => grid.getByRole('toolbar', { name: 'Grid cell controls' }).count()).toBe(2);
+    await panel().getByLabel('Columns').fill('3');
+    await expect.poll(() => grid.getByRole('toolbar', { name: 'Grid cell controls' }).count()).toBe(3);
+
+    const paragraphNode = sections().nth(1).locator('[data-node-id]').filter({ hasText: PARAGRAPH }).last();
+    await paragraphNode.getByRole('button', { name: 'Move to…' }).click();
+    const moveDialog = page.getByRole('dialog', { name: 'Move Component' });
+    await expect.poll(() => moveDialog.getByRole('button', { name: 'Section 2 › Grid cell 1' }).isVisible()).toBe(true);
+    // Chromium keeps :hover where the pointer last moved, under the dialog's overlay, until it moves again.
+    await page.mouse.move(1, 1);
+    const shownToolbars = () => canvas().locator('[role="toolbar"]').evaluateAll((bars) => bars.filter((bar) => getComputedStyle(bar).opacity !== '0').length);
+    await expect.poll(shownToolbars).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await moveDialog.getByRole('button', { name: 'Section 2 › Grid cell 1' }).click();
+    await expect.poll(() => grid.getByText(PARAGRAPH).isVisible()).toBe(true);
+
+    // Remove asks first: declined, the heading stays; accepted, it goes.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await headingNode().getByRole('button', { name: 'Remove' }).click();
+    expect(await headingNode().count()).toBe(1);
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe(BUILDER_MESSAGES.removeConfirm('heading'));
+      void dialog.accept();
+    });
+    await headingNode().getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => headingNode().count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Debug' }).click();
+    const json = page.getByRole('dialog', { name: 'Debug: page JSON' }).getByLabel('Page JSON');
+    await expect.poll(() => json.textContent()).toContain(PARAGRAPH);
+    expect(await json.textContent()).not.toContain(HEADING);
+    await screenshot(page, 'builder-debug');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Save & Close' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/crm/landing-pages');
+    const [stored] = await server.db.select().from(landingPages).where(eq(landingPages.title, BUILDER_PAGE_TITLE));
+    expect(stored!.content).toContain('"gridCell"');
+    expect(stored!.content).not.toContain(HEADING);
+
+    // A type no definition knows shows as a box with its type and id, and the rest of the page still edits.
+    const unknown = { id: 'mystery-1', type: 'carousel', props: { speed: 3 }, styles: {}, components: [] };
+    const content = JSON.stringify([{ id: 'section-1', type: 'section', props: {}, styles: {}, components: [unknown] }]);
+    const [odd] = await server.db.insert(landingPages).values({ title: 'Odd Page', slug: 'odd-page', content, page_type: 'builder' }).returning();
+    await page.goto(`${server.baseUrl}/crm/landing-pages/${odd!.id}/builder`);
+    const box = canvas().locator('[data-node-id="mystery-1"]');
+    await expect.poll(() => box.getByText(BUILDER_MESSAGES.unknownType).isVisible()).toBe(true);
+    expect(await box.innerText()).toContain('carousel');
+    await screenshot(page, 'builder-unknown');
     expect(errors).toEqual([]);
   });
 });

@@ -68,7 +68,7 @@ const PREVIEW_CONTEXT = pageRenderContext();
 const EditableSection = memo(function EditableSection({ section, ctx, first, last }: { section: SectionNode; ctx: RenderContext; first: boolean; last: boolean }) {
   return (
     <div className={NODE_FRAME} data-node-id={section.id}>
-      <NodeToolbar id={section.id} label="Section" first={first} last={last} canHold className="top-1 left-1" />
+      <NodeToolbar id={section.id} label="Section" first={first} last={last} canHold isSection className="top-1 left-1" />
       <RenderSection section={section} ctx={ctx} />
       {section.components.length === 0 ? <p className="px-4 pb-6 text-center text-sm text-gray-500">This section is empty: use Add Component in its controls.</p> : null}
     </div>

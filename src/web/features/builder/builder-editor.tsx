@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Eye, Keyboard, PencilRuler, Plus, Redo2, RefreshCw, Undo2 } from 'lucide-react';
+import { Bug, Eye, Keyboard, PencilRuler, Plus, Redo2, RefreshCw, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BUILDER_PAGE_TITLE, type LandingPage } from '@shared/landing-pages/api.ts';
@@ -10,7 +10,7 @@ import { defaultPage } from '@shared/landing-pages/default-page.ts';
 import { locate } from '@shared/landing-pages/node-index.ts';
 import { addComponent, addSection } from '@shared/landing-pages/operations/add.ts';
 import { duplicateNode } from '@shared/landing-pages/operations/duplicate.ts';
-import { moveDown, moveUp } from '@shared/landing-pages/operations/move.ts';
+import { moveDown, moveTo, moveUp } from '@shared/landing-pages/operations/move.ts';
 import { removeNode } from '@shared/landing-pages/operations/remove.ts';
 import { parseContent, serializeContent } from '@shared/landing-pages/parse-content.ts';
 import { walk } from '@shared/landing-pages/tree.ts';
@@ -23,6 +23,8 @@ import { BuilderCanvas, nodeLabel } from './builder-canvas.tsx';
 import { CanvasActionsContext, type CanvasActions } from './canvas-actions.ts';
 import { editorReducer, initialEditorState, isDirty } from './editor-store.ts';
 import { PropertyPanel, usePanelWidth } from './property-panel.tsx';
+import { DebugDialog } from './debug-dialog.tsx';
+import { MoveDialog } from './move-dialog.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { useBuilderShortcuts } from './use-builder-shortcuts.ts';
 import { useCanvasCss } from './use-canvas-css.ts';
@@ -56,6 +58,8 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   const [panelWidth, setPanelWidth] = usePanelWidth();
   const [addTarget, setAddTarget] = useState<{ id: string; label: string } | null>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [movingId, setMovingId] = useState<string | null>(null);
+  const [debugOpen, setDebugOpen] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
   const saving = useRef(false);
   const canvasRef = useRef<HTMLDivElement>(null);
@@ -148,6 +152,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
         dispatch({ type: 'change', change: (doc) => removeNode(doc, { id }), select: selected === id ? null : selected });
       },
       addInto: (id) => setAddTarget({ id, label: labelOf(id) }),
+      move: (id) => setMovingId(id),
     };
   }, []);
 
@@ -218,9 +223,14 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
             <Keyboard className="size-4" aria-hidden /> Shortcuts
           </Button>
           {pageId ? (
-            <Button size="sm" variant="secondary" onClick={() => void reload()}>
-              <RefreshCw className="size-4" aria-hidden /> Reload
-            </Button>
+            <>
+              <Button size="sm" variant="secondary" onClick={() => void reload()}>
+                <RefreshCw className="size-4" aria-hidden /> Reload
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setDebugOpen(true)}>
+                <Bug className="size-4" aria-hidden /> Debug
+              </Button>
+            </>
           ) : null}
           <Button size="sm" variant="secondary" onClick={close}>
             Close
@@ -269,6 +279,17 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
       </div>
       <AddComponentDialog targetLabel={addTarget?.label ?? null} onPick={addType} onClose={() => setAddTarget(null)} />
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <MoveDialog
+        doc={state.doc}
+        movingId={movingId}
+        onClose={() => setMovingId(null)}
+        onMove={(parentId) => {
+          const id = movingId!;
+          dispatch({ type: 'change', change: (doc) => moveTo(doc, { id, parentId }), select: id });
+          setMovingId(null);
+        }}
+      />
+      {page ? <DebugDialog doc={state.doc} fileName={`${page.slug}.json`} open={debugOpen} onClose={() => setDebugOpen(false)} /> : null}
     </div>
   );
 }

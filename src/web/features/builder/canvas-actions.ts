@@ -12,6 +12,8 @@ export interface CanvasActions {
   duplicate: (id: string) => void;
   remove: (id: string, label: string) => void;
   addInto: (parentId: string) => void;
+  /** Opens Move Component for a component (not offered for sections, spec 2.4). */
+  move: (id: string) => void;
 }
 
 export const CanvasActionsContext = createContext<CanvasActions | null>(null);

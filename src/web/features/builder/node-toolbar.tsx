@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Copy, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Copy, Move, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@web/lib/cn.ts';
 import { useCanvasActions } from './canvas-actions.ts';
@@ -32,6 +32,7 @@ export function NodeToolbar({
   last,
   canHold,
   fixed,
+  isSection,
   className,
 }: {
   id: string;
@@ -42,6 +43,8 @@ export function NodeToolbar({
   canHold: boolean;
   /** Grid cells come with their grid: they are neither moved, copied nor removed on their own. */
   fixed?: boolean;
+  /** Sections move only up and down: no Move Component for them. */
+  isSection?: boolean;
   className?: string;
 }) {
   const actions = useCanvasActions();
@@ -52,7 +55,7 @@ export function NodeToolbar({
       className={cn(
         'absolute z-20 flex items-center gap-0.5 rounded-md bg-indigo-700 px-1 py-0.5 text-xs font-medium text-white shadow-lg',
         // Hidden until its node's frame shows it (NODE_FRAME in builder-canvas.tsx).
-        'node-toolbar opacity-0 transition-opacity focus-within:opacity-100',
+        'node-toolbar opacity-0 focus-within:opacity-100',
         className,
       )}
     >
@@ -73,6 +76,11 @@ export function NodeToolbar({
           <ToolButton label="Move down" disabled={last} onClick={() => actions.moveDown(id)}>
             <ArrowDown className="size-4" aria-hidden />
           </ToolButton>
+          {isSection ? null : (
+            <ToolButton label="Move to…" onClick={() => actions.move(id)}>
+              <Move className="size-4" aria-hidden />
+            </ToolButton>
+          )}
           <ToolButton label="Duplicate" onClick={() => actions.duplicate(id)}>
             <Copy className="size-4" aria-hidden />
           </ToolButton>
