@@ -70,7 +70,10 @@ describe('the landing page builder', () => {
     await addToSecondSection('Heading');
     await panel().getByLabel('Text', { exact: true }).fill(HEADING);
     await addToSecondSection('Paragraph');
+    await panel().getByLabel('Text', { exact: true }).fill('');
+    await expect.poll(() => sections().nth(1).getByText(BUILDER_MESSAGES.emptyParagraph).isVisible()).toBe(true);
     await panel().getByLabel('Text', { exact: true }).fill(PARAGRAPH);
+    await expect.poll(() => sections().nth(1).getByText(BUILDER_MESSAGES.emptyParagraph).count()).toBe(0);
     await expect.poll(secondSectionTexts).toEqual([HEADING, PARAGRAPH]);
 
     // A prop in the panel: the heading's level, which also sets its classes.
@@ -240,6 +243,15 @@ describe('the landing page builder', () => {
     await expect.poll(() => box.getByText(BUILDER_MESSAGES.unknownType).isVisible()).toBe(true);
     expect(await box.innerText()).toContain('carousel');
     await screenshot(page, 'builder-unknown');
+
+    // Reload reports what is wrong with the stored content (spec 8) and keeps the page on screen.
+    await server.db.update(landingPages).set({ content: '[{"id": ' }).where(eq(landingPages.id, odd!.id));
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Invalid JSON content in database: ' }).isVisible()).toBe(true);
+    await server.db.update(landingPages).set({ content: ' ' }).where(eq(landingPages.id, odd!.id));
+    await page.keyboard.press('Control+Shift+r');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: BUILDER_MESSAGES.noContent }).isVisible()).toBe(true);
+    expect(await box.isVisible()).toBe(true);
     expect(errors).toEqual([]);
   });
 });

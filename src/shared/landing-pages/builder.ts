@@ -22,6 +22,8 @@ export const BUILDER_MESSAGES = {
   closeUnsaved: 'You have unsaved changes. Close the builder without saving them?',
   removeConfirm: (label: string) => `Remove this ${label}?`,
   unknownType: 'Unknown Component Type',
+  /** What an empty paragraph shows on the canvas only (spec 2.4), so it can still be found and edited. */
+  emptyParagraph: 'Empty paragraph: add its text in the property editor',
   validClass: (name: string) => `${name} is a valid Tailwind class`,
   invalidClass: (name: string) => `${name} is not recognized as a valid Tailwind class`,
 } as const;

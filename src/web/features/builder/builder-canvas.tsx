@@ -53,6 +53,9 @@ const EditableNode = memo(function EditableNode({ node, ctx, first, last }: { no
         className="-top-3 right-1"
       />
       {isComponentType(node.type) ? <RenderNode node={node} ctx={ctx} /> : <UnknownComponent node={node} />}
+      {node.type === 'paragraph' && !String(node.props.text ?? '').trim() ? (
+        <p className="rounded border border-dashed border-gray-400 px-2 py-1 text-sm text-gray-600 italic">{BUILDER_MESSAGES.emptyParagraph}</p>
+      ) : null}
     </div>
   );
 });
