@@ -54,6 +54,8 @@ async function addToSecondSection(label: string) {
   await expect.poll(() => panel().getByRole('heading', { name: `${label} properties` }).isVisible()).toBe(true);
 }
 
+/** The canvas shows the page once its CSS is there: the hero's own classes (a gradient) are compiled by the server. */
+const expectHeroStyled = () => expect.poll(() => sections().first().locator('section').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('linear-gradient');
 const opacityOf = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).opacity);
 const headingNode = () => sections().nth(1).locator('[data-node-id]').filter({ hasText: HEADING });
 const editHeading = () => headingNode().getByRole('button', { name: 'Edit properties' }).click();
@@ -121,7 +123,7 @@ describe('the landing page builder', () => {
     await page.reload();
     await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
     // The hero's own classes (a gradient) come with the canvas CSS.
-    await expect.poll(() => sections().first().locator('section').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('linear-gradient');
+    await expectHeroStyled();
     // Only the innermost node under the pointer shows its controls.
     const opacity = (name: string) => opacityOf(sections().nth(1).getByRole('toolbar', { name }));
     await canvas().getByRole('heading', { name: HEADING }).hover();
@@ -138,6 +140,7 @@ describe('the landing page builder', () => {
     await expect.poll(() => resizer.getAttribute('aria-valuenow')).toBe(String(BUILDER_LIMITS.panelWidth.max));
     expect(await panel().evaluate((el) => el.getBoundingClientRect().width)).toBe(BUILDER_LIMITS.panelWidth.max);
     await page.reload();
+    await expectHeroStyled();
     await editHeading();
     await expect.poll(() => resizer.getAttribute('aria-valuenow')).toBe(String(BUILDER_LIMITS.panelWidth.max));
     await page.keyboard.press('Control+r');
@@ -148,6 +151,13 @@ describe('the landing page builder', () => {
     await expect.poll(() => panel().getByLabel('Text', { exact: true }).inputValue()).toBe(PARAGRAPH);
     await page.keyboard.press('Control+ArrowRight');
     await expect.poll(() => panel().getByLabel('Text', { exact: true }).inputValue()).toBe(HEADING);
+    // The component tree picks any node, nested ones included.
+    const tree = panel().getByRole('navigation', { name: 'Component tree' });
+    expect(await tree.getByRole('button', { name: `Heading: ${HEADING}` }).getAttribute('aria-current')).toBe('true');
+    await tree.getByRole('button', { name: 'Heading: Welcome to Your Landing Page' }).click();
+    await expect.poll(() => panel().getByLabel('Text', { exact: true }).inputValue()).toBe('Welcome to Your Landing Page');
+    await screenshot(page, 'builder-tree');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Shortcuts dialog (Ctrl+/), closed by Escape; overview mode shows the page without controls.
     await page.keyboard.press('Control+/');

@@ -3,6 +3,8 @@
 export const BUILDER_LIMITS = {
   /** The property panel's width in px: default (the reset value) and limits. */
   panelWidth: { min: 300, max: 800, default: 384 },
+  /** The property editor's share of the panel's height (the component tree has the rest). */
+  editorRatio: { min: 0.15, max: 0.85, default: 0.65 },
   /** Banners after save and reload clear after this long. */
   statusMs: 5_000,
 } as const;
@@ -33,7 +35,7 @@ export const BUILDER_SHORTCUTS = [
   { keys: 'Mod+S', action: 'Save' },
   { keys: 'Mod+E', action: 'Toggle edit mode (closes the property editor)' },
   { keys: 'Mod+O', action: 'Overview mode' },
-  { keys: 'Mod+R', action: 'Reset the property editor size' },
+  { keys: 'Mod+R', action: 'Reset the property editor sizes' },
   { keys: 'Mod+Shift+R', action: 'Reload from the database' },
   { keys: 'Mod+Right / Mod+Left', action: 'Next / previous component in the property editor' },
   { keys: 'Mod+Z', action: 'Undo' },

@@ -22,7 +22,7 @@ import { builderPageKey, createBuilderPage, fetchPage, saveBuilderPage, STALE_AF
 import { BuilderCanvas, nodeLabel } from './builder-canvas.tsx';
 import { CanvasActionsContext, type CanvasActions } from './canvas-actions.ts';
 import { editorReducer, initialEditorState, isDirty } from './editor-store.ts';
-import { PropertyPanel, usePanelWidth } from './property-panel.tsx';
+import { PropertyPanel, useEditorRatio, usePanelWidth } from './property-panel.tsx';
 import { DebugDialog } from './debug-dialog.tsx';
 import { MoveDialog } from './move-dialog.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
@@ -56,6 +56,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
 
   const [panelOpen, setPanelOpen] = useState(false);
   const [panelWidth, setPanelWidth] = usePanelWidth();
+  const [editorRatio, setEditorRatio] = useEditorRatio();
   const [addTarget, setAddTarget] = useState<{ id: string; label: string } | null>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [movingId, setMovingId] = useState<string | null>(null);
@@ -187,7 +188,10 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
     undo: () => dispatch({ type: 'undo' }),
     redo: () => dispatch({ type: 'redo' }),
     shortcuts: () => setShortcutsOpen(true),
-    resetPanel: () => setPanelWidth(BUILDER_LIMITS.panelWidth.default),
+    resetPanel: () => {
+      setPanelWidth(BUILDER_LIMITS.panelWidth.default);
+      setEditorRatio(BUILDER_LIMITS.editorRatio.default);
+    },
     reload: () => void reload(),
     nextComponent: () => stepSelection(1),
     previousComponent: () => stepSelection(-1),
@@ -252,7 +256,8 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
         <div ref={canvasRef} className="min-w-0 flex-1 overflow-auto p-4" aria-label="Page canvas" role="region">
           {canvasCss ? <style>{canvasCss.css}</style> : null}
           {selected && state.mode === 'edit' ? <style>{`[data-node-id="${CSS.escape(selected)}"]{outline:2px solid #4f46e5;outline-offset:2px}`}</style> : null}
-          <div className="mx-auto max-w-6xl bg-white shadow-sm">
+          {canvasCss ? null : <p className="sr-only">Loading the page's styles</p>}
+          <div className={cn('mx-auto max-w-6xl bg-white shadow-sm', !canvasCss && 'invisible')} aria-busy={!canvasCss}>
             <CanvasActionsContext value={actions}>
               <BuilderCanvas doc={state.doc} mode={state.mode} />
             </CanvasActionsContext>
@@ -273,6 +278,9 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
             onClose={() => setPanelOpen(false)}
             width={panelWidth}
             onWidth={setPanelWidth}
+            ratio={editorRatio}
+            onRatio={setEditorRatio}
+            onPick={actions.edit}
             unknownClasses={canvasCss?.unknown ?? null}
           />
         ) : null}

@@ -11,6 +11,7 @@ import { setHeadingLevel, TEXT_STYLES, toggleTextStyle, type TextStyle } from '@
 import { updateProps } from '@shared/landing-pages/operations/update.ts';
 import type { PageContent, TreeNode } from '@shared/landing-pages/types.ts';
 import type { EditorAction } from './editor-store.ts';
+import { ComponentTree } from './component-tree.tsx';
 import { FieldInput } from './field-input.tsx';
 
 /** A section's props (spec 3.2 leaves them free; these are the ones the renderer shows). */
@@ -21,19 +22,23 @@ const SECTION_FIELDS: Readonly<Record<string, Field>> = {
   tailwindClasses: textField('Tailwind classes', '', 'classes'),
 };
 
-const WIDTH_KEY = 'builder.panelWidth';
 const { min, max } = BUILDER_LIMITS.panelWidth;
-const clampWidth = (width: number) => Math.min(max, Math.max(min, Math.round(width)));
 
-/** The panel's width (spec 5.6: 300-800 px, default 384), remembered in this browser. */
-export function usePanelWidth() {
-  const [width, setWidth] = useState(() => {
-    const stored = Number(typeof localStorage === 'undefined' ? NaN : localStorage.getItem(WIDTH_KEY));
-    return Number.isFinite(stored) && stored > 0 ? clampWidth(stored) : BUILDER_LIMITS.panelWidth.default;
+/** A size of the panel, kept within its limits and remembered in this browser. */
+function useStoredSize(key: string, limits: { min: number; max: number; default: number }, round: (value: number) => number) {
+  const clamp = (value: number) => Math.min(limits.max, Math.max(limits.min, round(value)));
+  const [size, setSize] = useState(() => {
+    const stored = Number(typeof localStorage === 'undefined' ? NaN : localStorage.getItem(key));
+    return Number.isFinite(stored) && stored > 0 ? clamp(stored) : limits.default;
   });
-  useEffect(() => localStorage.setItem(WIDTH_KEY, String(width)), [width]);
-  return [width, (next: number) => setWidth(clampWidth(next))] as const;
+  useEffect(() => localStorage.setItem(key, String(size)), [key, size]);
+  return [size, (next: number) => setSize(clamp(next))] as const;
 }
+
+/** The panel's width (spec 5.6: 300-800 px, default 384). */
+export const usePanelWidth = () => useStoredSize('builder.panelWidth', BUILDER_LIMITS.panelWidth, Math.round);
+/** The property editor's share of the panel's height, the component tree below it (spec 5.6: 0.15-0.85, default 0.65). */
+export const useEditorRatio = () => useStoredSize('builder.editorRatio', BUILDER_LIMITS.editorRatio, (ratio) => Math.round(ratio * 100) / 100);
 
 function findNode(doc: PageContent, id: string): { node: TreeNode; isSection: boolean } | null {
   try {
@@ -62,6 +67,9 @@ export function PropertyPanel({
   onClose,
   width,
   onWidth,
+  ratio,
+  onRatio,
+  onPick,
   unknownClasses,
 }: {
   doc: PageContent;
@@ -70,6 +78,9 @@ export function PropertyPanel({
   onClose: () => void;
   width: number;
   onWidth: (width: number) => void;
+  ratio: number;
+  onRatio: (ratio: number) => void;
+  onPick: (id: string) => void;
   unknownClasses: ReadonlySet<string> | null;
 }) {
   const found = findNode(doc, selectedId);
@@ -113,7 +124,7 @@ export function PropertyPanel({
           <X className="size-5" aria-hidden />
         </button>
       </div>
-      <div className="flex-1 space-y-4 overflow-y-auto p-4">
+      <div className="min-h-0 space-y-4 overflow-y-auto p-4" style={{ flex: `${ratio} 1 0` }}>
         {!found ? <p className="text-sm text-gray-600">The selected component is no longer on the page.</p> : null}
         {found && !fields ? <p className="text-sm text-gray-600">This component's type is unknown: it has no properties to edit.</p> : null}
         {found && fields
@@ -127,6 +138,35 @@ export function PropertyPanel({
               />
             ))
           : null}
+      </div>
+      <div
+        role="separator"
+        aria-orientation="horizontal"
+        aria-label="Resize the component tree"
+        aria-valuemin={BUILDER_LIMITS.editorRatio.min * 100}
+        aria-valuemax={BUILDER_LIMITS.editorRatio.max * 100}
+        aria-valuenow={Math.round(ratio * 100)}
+        tabIndex={0}
+        onPointerDown={(event) => {
+          const aside = event.currentTarget.parentElement!.getBoundingClientRect();
+          const move = (e: PointerEvent) => onRatio((e.clientY - aside.top) / aside.height);
+          const up = () => {
+            window.removeEventListener('pointermove', move);
+            window.removeEventListener('pointerup', up);
+          };
+          window.addEventListener('pointermove', move);
+          window.addEventListener('pointerup', up);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowUp') onRatio(ratio - 0.05);
+          else if (event.key === 'ArrowDown') onRatio(ratio + 0.05);
+          else return;
+          event.preventDefault();
+        }}
+        className="h-1.5 shrink-0 cursor-row-resize border-y border-gray-200 bg-gray-50 hover:bg-indigo-300 focus-visible:bg-indigo-400 focus-visible:outline-none"
+      />
+      <div className="flex min-h-0 flex-col" style={{ flex: `${1 - ratio} 1 0` }}>
+        <ComponentTree doc={doc} selectedId={selectedId} onPick={onPick} />
       </div>
     </aside>
   );

@@ -10,10 +10,10 @@ const SETTLE_MS = 250;
  * The CSS of every class on the canvas, compiled by the server's Tailwind against the landing pages'
  * theme (the app's own stylesheet only holds the classes the app uses), and the classes Tailwind
  * does not know, for the class input's verdicts. Asked again once typing pauses, only when the set
- * of classes changed.
+ * of classes changed. Null until the first answer: the canvas waits for it rather than flash unstyled.
  */
 export function useCanvasCss(canvas: RefObject<HTMLElement | null>, doc: PageContent) {
-  const [result, setResult] = useState<{ css: string; unknown: ReadonlySet<string> } | null>(null);
+  const [result, setResult] = useState<{ css: string; unknown: ReadonlySet<string> | null } | null>(null);
   const asked = useRef('');
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -30,6 +30,8 @@ export function useCanvasCss(canvas: RefObject<HTMLElement | null>, doc: PageCon
         (error: unknown) => {
           asked.current = '';
           console.error('Could not compile the canvas CSS', error);
+          // The canvas shows the page all the same, with the app's own styles; no class verdicts.
+          setResult((shown) => shown ?? { css: '', unknown: null });
         },
       );
     }, SETTLE_MS);
