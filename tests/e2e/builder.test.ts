@@ -193,13 +193,13 @@ describe('the landing page builder', () => {
     });
     await page.getByRole('button', { name: 'Close', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/crm/landing-pages');
-    await expect.poll(() => page.getByRole('link', { name: `Open ${BUILDER_PAGE_TITLE} in the builder` }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: `Open in builder: ${BUILDER_PAGE_TITLE}` }).isVisible()).toBe(true);
 
     expect(errors).toEqual([]);
   });
 
   it('moves a component into a grid cell through Move Component, removes after asking, shows the raw JSON and unknown types', async () => {
-    await page.getByRole('link', { name: `Open ${BUILDER_PAGE_TITLE} in the builder` }).click();
+    await page.getByRole('link', { name: `Open in builder: ${BUILDER_PAGE_TITLE}` }).click();
     await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
 
     await addToSecondSection('Grid');

@@ -65,7 +65,7 @@ export function LandingPageCard({
         </Button>
         {page.page_type === 'builder' ? (
           <Button asChild variant="ghost" size="sm">
-            <Link to={builderPath(page.id)} aria-label={`Open ${page.title} in the builder`}>
+            <Link to={builderPath(page.id)} aria-label={`Open in builder: ${page.title}`}>
               <LayoutTemplate aria-hidden /> Open in builder
             </Link>
           </Button>
