@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compile, optimize } from '@tailwindcss/node';
+import { __unstable__loadDesignSystem, compile, optimize } from '@tailwindcss/node';
 import { PAGE_THEME_CSS } from '../../render/page-theme.ts';
 
 /**
@@ -48,4 +48,13 @@ export async function cssForClasses(classes: string[]): Promise<{ css: string; h
   if (cache.size >= MAX_CACHED_SETS) cache.delete(cache.keys().next().value!);
   cache.set(key, entry);
   return entry;
+}
+
+let designSystem: ReturnType<typeof __unstable__loadDesignSystem> | undefined;
+
+/** The classes Tailwind (with the landing pages' theme) makes no CSS for: the builder marks them as not recognized. */
+export async function unknownClasses(classes: string[]): Promise<string[]> {
+  designSystem ??= __unstable__loadDesignSystem(PAGE_THEME_CSS, { base: BASE });
+  const css = (await designSystem).candidatesToCss(classes);
+  return classes.filter((_, index) => css[index] == null);
 }

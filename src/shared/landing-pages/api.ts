@@ -10,6 +10,10 @@ export const LANDING_PAGE_PATHS = {
   list: '/api/landing-pages',
   one: (id: string) => `/api/landing-pages/${id}`,
   slugCheck: '/api/landing-pages/slug-check',
+  /** The builder's first save: a new page titled BUILDER_PAGE_TITLE with a unique slug. */
+  builder: '/api/landing-pages/builder',
+  /** CSS for the classes the builder canvas shows, and which of them Tailwind does not know. */
+  css: '/api/landing-pages/css',
 } as const;
 
 /** A page's content (HTML, or builder JSON pretty-printed) may be large; this is the most we store. */
@@ -91,3 +95,15 @@ export type LandingPage = z.output<typeof landingPageSchema>;
 
 export const landingPageListSchema = z.object({ pages: z.array(landingPageSummarySchema) });
 export const landingPageResultSchema = z.object({ page: landingPageSchema });
+
+/** What the builder's first save creates (spec 001, 4: Save). */
+export const BUILDER_PAGE_TITLE = 'New Landing Page';
+
+export const builderCreateSchema = z.object({ content: landingPageFormSchema.shape.content });
+
+/** A builder page holds a few hundred distinct classes at most; the limits keep one request small. */
+export const CSS_REQUEST_LIMITS = { classes: 2_000, classLength: 300 } as const;
+export const cssRequestSchema = z.object({
+  classes: z.array(safeText().max(CSS_REQUEST_LIMITS.classLength)).max(CSS_REQUEST_LIMITS.classes),
+});
+export const cssResultSchema = z.object({ css: z.string(), unknown: z.array(z.string()) });

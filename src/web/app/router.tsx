@@ -101,6 +101,23 @@ export const routes: RouteObject[] = [
           { path: '/setup', lazy: page(() => import('@web/features/auth/setup-page.tsx')) },
           { path: '/invite', lazy: page(() => import('@web/features/auth/invite-page.tsx')) },
           {
+            // Full screen, outside the CRM's sidebar layout; its own URL, so a reload stays in the builder.
+            path: '/crm/landing-pages/:id/builder',
+            lazy: async () => {
+              const [{ default: BuilderPage }, { RequireSession }] = await Promise.all([
+                import('@web/features/builder/builder-page.tsx'),
+                import('./require-session.tsx'),
+              ]);
+              return {
+                element: (
+                  <RequireSession>
+                    <BuilderPage />
+                  </RequireSession>
+                ),
+              };
+            },
+          },
+          {
             path: '/crm',
             lazy: async () => {
               const [{ default: CrmLayout }, { RequireSession }] = await Promise.all([

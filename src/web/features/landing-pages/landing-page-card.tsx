@@ -1,5 +1,7 @@
-import { CircleCheck, CircleMinus, ExternalLink, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { CircleCheck, CircleMinus, ExternalLink, LayoutTemplate, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import type { LandingPageSummary } from '@shared/landing-pages/api.ts';
+import { builderPath } from '@shared/landing-pages/builder.ts';
 import { PUBLIC_PAGE_BASE } from '@shared/landing-pages/slug.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
@@ -61,6 +63,13 @@ export function LandingPageCard({
         <Button variant="ghost" size="sm" aria-label={`Edit ${page.title}`} onClick={() => onEdit(page)}>
           <Pencil aria-hidden /> Edit
         </Button>
+        {page.page_type === 'builder' ? (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={builderPath(page.id)} aria-label={`Open in builder: ${page.title}`}>
+              <LayoutTemplate aria-hidden /> Open in builder
+            </Link>
+          </Button>
+        ) : null}
         <Button
           variant="ghost"
           size="sm"

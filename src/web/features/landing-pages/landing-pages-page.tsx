@@ -1,12 +1,12 @@
-import { FileCode, FileText, Plus, RefreshCw, SearchX } from 'lucide-react';
+import { FileCode, FileText, LayoutTemplate, Plus, RefreshCw, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { builderPath, NEW_PAGE_ID } from '@shared/landing-pages/builder.ts';
+import { CRM_SCREENS } from '@shared/routes.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { EmptyState } from '@web/components/ui/empty-state.tsx';
 import { PageHeader } from '@web/components/ui/page-header.tsx';
-import { buttonVariants } from '@web/components/ui/button-variants.ts';
-import { CRM_SCREENS } from '@shared/routes.ts';
-import { Link } from 'react-router';
 import { SearchInput } from '@web/components/ui/search-input.tsx';
 import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
@@ -41,20 +41,25 @@ export default function LandingPagesPage() {
     </Button>
   );
 
+  const headerActions = (
+    <div className="flex flex-wrap gap-2">
+      <Button asChild variant="secondary">
+        <Link to={CONVERTER_PATH}>
+          <FileCode aria-hidden /> Convert HTML
+        </Link>
+      </Button>
+      <Button asChild variant="secondary">
+        <Link to={builderPath(NEW_PAGE_ID)}>
+          <LayoutTemplate aria-hidden /> Use Builder
+        </Link>
+      </Button>
+      {addButton}
+    </div>
+  );
+
   return (
     <>
-      <PageHeader
-        title="Landing Pages"
-        description="Pages visitors open at /lp/your-slug to sign up."
-        actions={
-          <div className="flex flex-wrap gap-2">
-            <Link to={CONVERTER_PATH} className={buttonVariants({ variant: 'secondary' })}>
-              <FileCode aria-hidden /> Convert HTML
-            </Link>
-            {addButton}
-          </div>
-        }
-      />
+      <PageHeader title="Landing Pages" description="Pages visitors open at /lp/your-slug to sign up." actions={headerActions} />
 
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchInput

@@ -1,0 +1,45 @@
+/** The builder's texts, limits and address (spec 001, 2.3-2.5, 5.4, 5.6, 8, 9), for the editor and its tests. */
+
+export const BUILDER_LIMITS = {
+  /** The property panel's width in px: default (the reset value) and limits. */
+  panelWidth: { min: 300, max: 800, default: 384 },
+  /** The property editor's share of the panel's height (the component tree has the rest). */
+  editorRatio: { min: 0.15, max: 0.85, default: 0.65 },
+  /** Banners after save and reload clear after this long. */
+  statusMs: 5_000,
+} as const;
+
+/** The builder of a saved page, or of a new one ('new'). */
+export const builderPath = (id: string) => `/crm/landing-pages/${id}/builder`;
+export const NEW_PAGE_ID = 'new';
+
+export const BUILDER_MESSAGES = {
+  noPageId: 'No landing page ID available for reload',
+  noContent: 'No content found in database',
+  invalidJson: (reason: string) => `Invalid JSON content in database: ${reason}`,
+  reloadFailed: (reason: string) => `Failed to reload: ${reason}`,
+  reloaded: (time: string) => `Reloaded successfully at ${time}`,
+  saved: (time: string) => `Saved successfully at ${time}`,
+  saveFailed: (reason: string) => `Failed to save: ${reason}`,
+  closeUnsaved: 'You have unsaved changes. Close the builder without saving them?',
+  removeConfirm: (label: string) => `Remove this ${label}?`,
+  unknownType: 'Unknown Component Type',
+  /** What an empty paragraph shows on the canvas only (spec 2.4), so it can still be found and edited. */
+  emptyParagraph: 'Empty paragraph: add its text in the property editor',
+  validClass: (name: string) => `${name} is a valid Tailwind class`,
+  invalidClass: (name: string) => `${name} is not recognized as a valid Tailwind class`,
+} as const;
+
+/** The Keyboard Shortcuts dialog's list; 'Mod' is Ctrl, or Cmd on a Mac. */
+export const BUILDER_SHORTCUTS = [
+  { keys: 'Mod+S', action: 'Save' },
+  { keys: 'Mod+E', action: 'Toggle edit mode (closes the property editor)' },
+  { keys: 'Mod+O', action: 'Overview mode' },
+  { keys: 'Mod+R', action: 'Reset the property editor sizes' },
+  { keys: 'Mod+Shift+R', action: 'Reload from the database' },
+  { keys: 'Mod+Right / Mod+Left', action: 'Next / previous component in the property editor' },
+  { keys: 'Mod+Z', action: 'Undo' },
+  { keys: 'Mod+Shift+Z or Mod+Y', action: 'Redo' },
+  { keys: 'Mod+/', action: 'Show keyboard shortcuts' },
+  { keys: 'Escape', action: 'Close dialogs' },
+] as const;

@@ -1,0 +1,99 @@
+import { memo, useMemo } from 'react';
+import { definitionOf, isComponentType } from '@shared/landing-pages/component-definitions.ts';
+import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
+import { childrenOf } from '@shared/landing-pages/tree.ts';
+import type { ComponentNode, PageContent, SectionNode, TreeNode } from '@shared/landing-pages/types.ts';
+import type { RenderContext } from '@render/render-context.ts';
+import { pageRenderContext, RenderNode } from '@render/render-node.tsx';
+import { RenderSection } from '@render/render-page.tsx';
+import type { EditorMode } from './editor-store.ts';
+import { NodeToolbar } from './node-toolbar.tsx';
+
+export const nodeLabel = (node: TreeNode, isSection: boolean) => (isSection ? 'Section' : (definitionOf(node.type)?.label ?? node.type));
+
+/**
+ * The frame of a node in edit mode: outlined, with its controls shown, while the pointer is over it
+ * (or focus is in it) and not over (in) one of its child nodes: only the innermost node shows them.
+ */
+const NODE_FRAME = [
+  'relative outline-indigo-400',
+  '[&:hover:not(:has([data-node-id]:hover))]:outline-2 [&:hover:not(:has([data-node-id]:hover))]:outline-dashed',
+  '[&:hover:not(:has([data-node-id]:hover))>.node-toolbar]:opacity-100',
+  '[&:focus-within:not(:has([data-node-id]:focus-within))>.node-toolbar]:opacity-100',
+].join(' ');
+
+/** A component of a type no definition knows: its type, id and raw data (spec 001, 2.4). */
+function UnknownComponent({ node }: { node: ComponentNode }) {
+  return (
+    <div className="rounded-md border-2 border-dashed border-amber-500 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="font-semibold">{BUILDER_MESSAGES.unknownType}</p>
+      <p>
+        Type: <code>{node.type}</code> · ID: <code>{node.id}</code>
+      </p>
+      <pre className="mt-2 max-h-40 overflow-auto text-xs whitespace-pre-wrap">{JSON.stringify(node, null, 2)}</pre>
+    </div>
+  );
+}
+
+/**
+ * One component with its editing chrome. Memoised on the node's identity: an operation copies only
+ * the path it changes, so an edit re-renders the edited node and its ancestors, nothing else.
+ */
+const EditableNode = memo(function EditableNode({ node, ctx, first, last }: { node: ComponentNode; ctx: RenderContext; first: boolean; last: boolean }) {
+  const definition = definitionOf(node.type);
+  return (
+    <div className={NODE_FRAME} data-node-id={node.id}>
+      <NodeToolbar
+        id={node.id}
+        label={nodeLabel(node, false)}
+        first={first}
+        last={last}
+        canHold={definition?.children === 'any'}
+        fixed={node.type === 'gridCell'}
+        className="-top-3 right-1"
+      />
+      {isComponentType(node.type) ? <RenderNode node={node} ctx={ctx} /> : <UnknownComponent node={node} />}
+      {node.type === 'paragraph' && !String(node.props.text ?? '').trim() ? (
+        <p className="rounded border border-dashed border-gray-400 px-2 py-1 text-sm text-gray-600 italic">{BUILDER_MESSAGES.emptyParagraph}</p>
+      ) : null}
+    </div>
+  );
+});
+
+function renderEditableChildren(parent: TreeNode, ctx: RenderContext) {
+  const children = childrenOf(parent);
+  return children.map((child, index) => <EditableNode key={child.id} node={child} ctx={ctx} first={index === 0} last={index === children.length - 1} />);
+}
+
+const EDIT_CONTEXT: RenderContext = { renderChildren: renderEditableChildren };
+const PREVIEW_CONTEXT = pageRenderContext();
+
+const EditableSection = memo(function EditableSection({ section, ctx, first, last }: { section: SectionNode; ctx: RenderContext; first: boolean; last: boolean }) {
+  return (
+    <div className={NODE_FRAME} data-node-id={section.id}>
+      <NodeToolbar id={section.id} label="Section" first={first} last={last} canHold isSection className="top-1 left-1" />
+      <RenderSection section={section} ctx={ctx} />
+      {section.components.length === 0 ? <p className="px-4 pb-6 text-center text-sm text-gray-500">This section is empty: use Add Component in its controls.</p> : null}
+    </div>
+  );
+});
+
+/**
+ * The page as visitors get it, drawn by the public renderer (src/render). In edit mode every section
+ * and component carries its controls; in overview mode the page is shown as it is.
+ */
+export function BuilderCanvas({ doc, mode }: { doc: PageContent; mode: EditorMode }) {
+  const ctx = mode === 'edit' ? EDIT_CONTEXT : PREVIEW_CONTEXT;
+  const sections = useMemo(
+    () =>
+      doc.map((section, index) =>
+        mode === 'edit' ? (
+          <EditableSection key={section.id} section={section} ctx={ctx} first={index === 0} last={index === doc.length - 1} />
+        ) : (
+          <RenderSection key={section.id} section={section} ctx={ctx} />
+        ),
+      ),
+    [doc, mode, ctx],
+  );
+  return <main className="lp-canvas">{sections}</main>;
+}

@@ -1,0 +1,303 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Bug, Eye, Keyboard, PencilRuler, Plus, Redo2, RefreshCw, Undo2 } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { BUILDER_PAGE_TITLE, type LandingPage } from '@shared/landing-pages/api.ts';
+import { BUILDER_LIMITS, BUILDER_MESSAGES, builderPath } from '@shared/landing-pages/builder.ts';
+import type { ComponentType } from '@shared/landing-pages/component-definitions.ts';
+import { createComponent, createSection } from '@shared/landing-pages/create.ts';
+import { defaultPage } from '@shared/landing-pages/default-page.ts';
+import { locate } from '@shared/landing-pages/node-index.ts';
+import { addComponent, addSection } from '@shared/landing-pages/operations/add.ts';
+import { duplicateNode } from '@shared/landing-pages/operations/duplicate.ts';
+import { moveDown, moveTo, moveUp } from '@shared/landing-pages/operations/move.ts';
+import { removeNode } from '@shared/landing-pages/operations/remove.ts';
+import { parseContent, serializeContent } from '@shared/landing-pages/parse-content.ts';
+import { walk } from '@shared/landing-pages/tree.ts';
+import type { PageContent } from '@shared/landing-pages/types.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { cn } from '@web/lib/cn.ts';
+import { AddComponentDialog } from './add-component-dialog.tsx';
+import { builderPageKey, createBuilderPage, fetchPage, saveBuilderPage, STALE_AFTER_SAVE } from './builder-api.ts';
+import { BuilderCanvas, nodeLabel } from './builder-canvas.tsx';
+import { CanvasActionsContext, type CanvasActions } from './canvas-actions.ts';
+import { editorReducer, initialEditorState, isDirty } from './editor-store.ts';
+import { PropertyPanel, useEditorRatio, usePanelWidth } from './property-panel.tsx';
+import { DebugDialog } from './debug-dialog.tsx';
+import { MoveDialog } from './move-dialog.tsx';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { useBuilderShortcuts } from './use-builder-shortcuts.ts';
+import { useCanvasCss } from './use-canvas-css.ts';
+
+const LIST_PATH = '/crm/landing-pages';
+
+/** The page the builder opens with: the stored content, or the default sections when there is none or it does not parse (spec 4). */
+function openingDoc(page: LandingPage | null): PageContent {
+  const parsed = parseContent(page?.content);
+  return parsed.ok ? parsed.content : defaultPage();
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const now = () => new Date().toLocaleTimeString();
+
+type Banner = { readonly tone: 'success' | 'error'; readonly text: string };
+
+/** The full-screen builder (spec 001, 2.3): header, canvas, property editor and dialogs around one editor store. */
+export function BuilderEditor({ page }: { page: LandingPage | null }) {
+  const [state, dispatch] = useReducer(editorReducer, page, (opened) => initialEditorState(openingDoc(opened)));
+  // The latest state, for handlers that must not change identity (the canvas chrome's actions).
+  const stateRef = useRef(state);
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  });
+  const pageId = page?.id ?? null;
+  const navigate = useNavigate();
+  const client = useQueryClient();
+
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [panelWidth, setPanelWidth] = usePanelWidth();
+  const [editorRatio, setEditorRatio] = useEditorRatio();
+  const [addTarget, setAddTarget] = useState<{ id: string; label: string } | null>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [movingId, setMovingId] = useState<string | null>(null);
+  const [debugOpen, setDebugOpen] = useState(false);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const saving = useRef(false);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const canvasCss = useCanvasCss(canvasRef, state.doc);
+  const dirty = isDirty(state);
+
+  useEffect(() => {
+    if (!banner) return;
+    const timer = setTimeout(() => setBanner(null), BUILDER_LIMITS.statusMs);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  // A change the document model refused says why, like any failure (adjusted while rendering, as React advises).
+  const [shownRefusal, setShownRefusal] = useState(state.refused);
+  if (state.refused !== shownRefusal) {
+    setShownRefusal(state.refused);
+    if (state.refused) setBanner({ tone: 'error', text: state.refused });
+  }
+
+  // A closed tab or a typed address would drop unsaved work: the browser asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const save = useCallback(
+    async (close = false) => {
+      if (saving.current) return;
+      saving.current = true;
+      const doc = stateRef.current.doc;
+      const content = serializeContent(doc);
+      try {
+        const saved = pageId ? await saveBuilderPage(pageId, content) : await createBuilderPage(content);
+        dispatch({ type: 'saved', doc });
+        client.setQueryData(builderPageKey(saved.id), saved);
+        await Promise.all(STALE_AFTER_SAVE.map((queryKey) => client.invalidateQueries({ queryKey })));
+        if (close) await navigate(LIST_PATH);
+        else {
+          if (!pageId) await navigate(builderPath(saved.id), { replace: true });
+          setBanner({ tone: 'success', text: BUILDER_MESSAGES.saved(now()) });
+        }
+      } catch (error) {
+        console.error('Save failed', error);
+        setBanner({ tone: 'error', text: BUILDER_MESSAGES.saveFailed(errorText(error)) });
+      } finally {
+        saving.current = false;
+      }
+    },
+    [client, navigate, pageId],
+  );
+
+  const reload = async () => {
+    if (!pageId) return setBanner({ tone: 'error', text: BUILDER_MESSAGES.noPageId });
+    try {
+      const stored = await fetchPage(pageId);
+      if (!stored.content.trim()) return setBanner({ tone: 'error', text: BUILDER_MESSAGES.noContent });
+      const parsed = parseContent(stored.content);
+      if (!parsed.ok) return setBanner({ tone: 'error', text: BUILDER_MESSAGES.invalidJson(parsed.details[0] ?? parsed.message) });
+      dispatch({ type: 'load', doc: parsed.content });
+      setBanner({ tone: 'success', text: BUILDER_MESSAGES.reloaded(now()) });
+    } catch (error) {
+      setBanner({ tone: 'error', text: BUILDER_MESSAGES.reloadFailed(errorText(error)) });
+    }
+  };
+
+  const close = () => {
+    if (isDirty(stateRef.current) && !window.confirm(BUILDER_MESSAGES.closeUnsaved)) return;
+    void navigate(LIST_PATH);
+  };
+
+  const actions = useMemo<CanvasActions>(() => {
+    const labelOf = (id: string) => {
+      const { node, path } = locate(stateRef.current.doc, id);
+      return nodeLabel(node, path.length === 1).toLowerCase();
+    };
+    return {
+      select: (id) => dispatch({ type: 'select', id }),
+      edit: (id) => {
+        dispatch({ type: 'select', id });
+        setPanelOpen(true);
+      },
+      moveUp: (id) => dispatch({ type: 'change', change: (doc) => moveUp(doc, { id }) }),
+      moveDown: (id) => dispatch({ type: 'change', change: (doc) => moveDown(doc, { id }) }),
+      duplicate: (id) => dispatch({ type: 'change', change: (doc) => duplicateNode(doc, { id }) }),
+      remove: (id, label) => {
+        if (!window.confirm(BUILDER_MESSAGES.removeConfirm(label.toLowerCase()))) return;
+        const selected = stateRef.current.selectedId;
+        dispatch({ type: 'change', change: (doc) => removeNode(doc, { id }), select: selected === id ? null : selected });
+      },
+      addInto: (id) => setAddTarget({ id, label: labelOf(id) }),
+      move: (id) => setMovingId(id),
+    };
+  }, []);
+
+  const addType = (type: ComponentType) => {
+    if (!addTarget) return;
+    const component = createComponent(type);
+    dispatch({ type: 'change', change: (doc) => addComponent(doc, { parentId: addTarget.id, component }), select: component.id });
+    setAddTarget(null);
+    setPanelOpen(true);
+  };
+
+  /** Ctrl/Cmd+Right and Left: the next or previous node in page order, in the property editor. */
+  const stepSelection = (step: 1 | -1) => {
+    const { doc, selectedId } = stateRef.current;
+    const order: string[] = [];
+    walk(doc, (node) => order.push(node.id));
+    if (order.length === 0) return;
+    const at = selectedId === null ? -1 : order.indexOf(selectedId);
+    const next = order[at === -1 ? 0 : Math.min(order.length - 1, Math.max(0, at + step))]!;
+    actions.edit(next);
+  };
+
+  const toggleEdit = () => {
+    dispatch({ type: 'mode', mode: stateRef.current.mode === 'edit' ? 'overview' : 'edit' });
+    setPanelOpen(false);
+  };
+
+  useBuilderShortcuts({
+    save: () => void save(),
+    toggleEdit,
+    overview: () => dispatch({ type: 'mode', mode: 'overview' }),
+    undo: () => dispatch({ type: 'undo' }),
+    redo: () => dispatch({ type: 'redo' }),
+    shortcuts: () => setShortcutsOpen(true),
+    resetPanel: () => {
+      setPanelWidth(BUILDER_LIMITS.panelWidth.default);
+      setEditorRatio(BUILDER_LIMITS.editorRatio.default);
+    },
+    reload: () => void reload(),
+    nextComponent: () => stepSelection(1),
+    previousComponent: () => stepSelection(-1),
+  });
+
+  const selected = state.selectedId;
+  const showPanel = state.mode === 'edit' && panelOpen && selected !== null;
+  const title = page?.title ?? BUILDER_PAGE_TITLE;
+
+  return (
+    <div className="flex h-dvh flex-col bg-gray-100">
+      <header className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-white px-4 py-2">
+        <h1 className="mr-2 min-w-0 truncate text-base font-semibold text-gray-900">
+          {title}
+          <span className="ml-2 text-xs font-normal text-gray-600">{dirty ? 'Unsaved changes' : 'All changes saved'}</span>
+        </h1>
+        <div role="group" aria-label="Mode" className="flex rounded-lg border border-gray-300 p-0.5">
+          <Button size="sm" variant={state.mode === 'overview' ? 'primary' : 'ghost'} aria-pressed={state.mode === 'overview'} onClick={() => dispatch({ type: 'mode', mode: 'overview' })}>
+            <Eye className="size-4" aria-hidden /> Overview
+          </Button>
+          <Button size="sm" variant={state.mode === 'edit' ? 'primary' : 'ghost'} aria-pressed={state.mode === 'edit'} onClick={() => dispatch({ type: 'mode', mode: 'edit' })}>
+            <PencilRuler className="size-4" aria-hidden /> Edit
+          </Button>
+        </div>
+        <Button size="sm" variant="ghost" aria-label="Undo" title="Undo" disabled={state.past.length === 0} onClick={() => dispatch({ type: 'undo' })}>
+          <Undo2 className="size-4" aria-hidden />
+        </Button>
+        <Button size="sm" variant="ghost" aria-label="Redo" title="Redo" disabled={state.future.length === 0} onClick={() => dispatch({ type: 'redo' })}>
+          <Redo2 className="size-4" aria-hidden />
+        </Button>
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          <Button size="sm" variant="ghost" onClick={() => setShortcutsOpen(true)}>
+            <Keyboard className="size-4" aria-hidden /> Shortcuts
+          </Button>
+          {pageId ? (
+            <>
+              <Button size="sm" variant="secondary" onClick={() => void reload()}>
+                <RefreshCw className="size-4" aria-hidden /> Reload
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setDebugOpen(true)}>
+                <Bug className="size-4" aria-hidden /> Debug
+              </Button>
+            </>
+          ) : null}
+          <Button size="sm" variant="secondary" onClick={close}>
+            Close
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => void save(true)}>
+            Save &amp; Close
+          </Button>
+          <Button size="sm" onClick={() => void save()}>
+            Save
+          </Button>
+        </div>
+      </header>
+      <div role="status" aria-live="polite" className="empty:hidden">
+        {banner ? (
+          <p className={cn('px-4 py-2 text-sm font-medium', banner.tone === 'success' ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900')}>{banner.text}</p>
+        ) : null}
+      </div>
+      <div className="flex min-h-0 flex-1">
+        <div ref={canvasRef} className="min-w-0 flex-1 overflow-auto p-4" aria-label="Page canvas" role="region">
+          {canvasCss ? <style>{canvasCss.css}</style> : null}
+          {selected && state.mode === 'edit' ? <style>{`[data-node-id="${CSS.escape(selected)}"]{outline:2px solid #4f46e5;outline-offset:2px}`}</style> : null}
+          {canvasCss ? null : <p className="sr-only">Loading the page's styles</p>}
+          <div className={cn('mx-auto max-w-6xl bg-white shadow-sm', !canvasCss && 'invisible')} aria-busy={!canvasCss}>
+            <CanvasActionsContext value={actions}>
+              <BuilderCanvas doc={state.doc} mode={state.mode} />
+            </CanvasActionsContext>
+          </div>
+          {state.mode === 'edit' ? (
+            <div className="mx-auto mt-4 flex max-w-6xl justify-center">
+              <Button variant="secondary" onClick={() => dispatch({ type: 'change', change: (doc) => addSection(doc, { section: createSection() }) })}>
+                <Plus className="size-4" aria-hidden /> Add Section
+              </Button>
+            </div>
+          ) : null}
+        </div>
+        {showPanel ? (
+          <PropertyPanel
+            doc={state.doc}
+            selectedId={selected}
+            dispatch={dispatch}
+            onClose={() => setPanelOpen(false)}
+            width={panelWidth}
+            onWidth={setPanelWidth}
+            ratio={editorRatio}
+            onRatio={setEditorRatio}
+            onPick={actions.edit}
+            unknownClasses={canvasCss?.unknown ?? null}
+          />
+        ) : null}
+      </div>
+      <AddComponentDialog targetLabel={addTarget?.label ?? null} onPick={addType} onClose={() => setAddTarget(null)} />
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <MoveDialog
+        doc={state.doc}
+        movingId={movingId}
+        onClose={() => setMovingId(null)}
+        onMove={(parentId) => {
+          const id = movingId!;
+          dispatch({ type: 'change', change: (doc) => moveTo(doc, { id, parentId }), select: id });
+          setMovingId(null);
+        }}
+      />
+      {page ? <DebugDialog doc={state.doc} fileName={`${page.slug}.json`} open={debugOpen} onClose={() => setDebugOpen(false)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useParams } from 'react-router';
+import { NEW_PAGE_ID } from '@shared/landing-pages/builder.ts';
+import { LoadingScreen } from '@web/components/ui/spinner.tsx';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { useBuilderPage } from './builder-api.ts';
+import { BuilderEditor } from './builder-editor.tsx';
+
+/**
+ * /crm/landing-pages/{id}/builder, and /crm/landing-pages/new/builder for a page not saved yet. After
+ * the first save the address becomes the page's own; the saved page is already in the query cache
+ * then, so the editor (same element, same place) keeps its state and history.
+ */
+export default function BuilderPage() {
+  const { id = NEW_PAGE_ID } = useParams();
+  const pageId = id === NEW_PAGE_ID ? null : id;
+  const query = useBuilderPage(pageId);
+  usePageMeta({ title: 'Landing Page Builder' });
+  if (pageId && query.isPending) return <LoadingScreen />;
+  if (pageId && query.isError)
+    return (
+      <div className="flex h-dvh items-center justify-center p-6" role="alert">
+        <p className="text-gray-800">{query.error.message}</p>
+      </div>
+    );
+  return <BuilderEditor page={query.data ?? null} />;
+}

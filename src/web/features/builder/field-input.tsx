@@ -1,0 +1,161 @@
+import { useId, useState } from 'react';
+import { splitClassNames } from '@shared/landing-pages/class-names.ts';
+import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
+import type { Field } from '@shared/landing-pages/fields.ts';
+import { isFlagOn, linesToList, listToLines, numberInput, toFlag } from '@shared/landing-pages/input-rules.ts';
+import { Checkbox } from '@web/components/ui/checkbox.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { Select } from '@web/components/ui/select.tsx';
+import { Textarea } from '@web/components/ui/textarea.tsx';
+import { linesToLinkMap, linesToNavigation, linkMapToLines, navigationToLines } from './pair-lines.ts';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+/**
+ * What the user types, kept while it is not yet a value (a blank line about to hold an item, a
+ * number half typed); replaced when the stored value changes some other way (undo, another field).
+ */
+function useDraft(value: unknown, format: (value: unknown) => string, sameValue: (typed: string, value: unknown) => boolean) {
+  const [draft, setDraft] = useState(() => format(value));
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    if (!sameValue(draft, value)) setDraft(format(value));
+  }
+  return [draft, setDraft] as const;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function DraftTextarea({ id, value, format, parse, onChange, rows }: {
+  id: string;
+  value: unknown;
+  format: (value: unknown) => string;
+  parse: (typed: string) => unknown;
+  onChange: (value: unknown) => void;
+  rows?: number;
+}) {
+  const [draft, setDraft] = useDraft(value, format, (typed, stored) => sameJson(parse(typed), stored));
+  return (
+    <Textarea
+      id={id}
+      rows={rows ?? 4}
+      value={draft}
+      onChange={(event) => {
+        setDraft(event.target.value);
+        onChange(parse(event.target.value));
+      }}
+    />
+  );
+}
+
+/** Each class of a Tailwind class input, marked as Tailwind knows it or not (spec 5.4); unknown ones stay. */
+function ClassVerdicts({ value, unknownClasses }: { value: unknown; unknownClasses: ReadonlySet<string> | null }) {
+  const names = splitClassNames(value);
+  if (!unknownClasses || names.length === 0) return null;
+  return (
+    <ul className="mt-1.5 space-y-0.5 text-xs" aria-label="Class check">
+      {names.map((name) =>
+        unknownClasses.has(name) ? (
+          <li key={name} className="text-red-700">
+            ✗ {BUILDER_MESSAGES.invalidClass(name)}
+          </li>
+        ) : (
+          <li key={name} className="text-green-800">
+            ✓ {BUILDER_MESSAGES.validClass(name)}
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** One prop's input, by its field's kind (spec 3.4, 5.4). `onChange` gets the value to store. */
+export function FieldInput({ field, value, onChange, unknownClasses }: {
+  field: Field;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  unknownClasses: ReadonlySet<string> | null;
+}) {
+  const id = useId();
+  if (field.kind === 'flag') return <Checkbox label={field.label} checked={isFlagOn(value)} onChange={(event) => onChange(toFlag(event.target.checked))} />;
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>
+        {field.label}
+        {field.kind === 'lines' || field.kind === 'linkMap' || field.kind === 'navigation' ? <span className="font-normal text-gray-500"> (one per line)</span> : null}
+      </Label>
+      <FieldControl id={id} field={field} value={value} onChange={onChange} />
+      {field.kind === 'classes' ? <ClassVerdicts value={value} unknownClasses={unknownClasses} /> : null}
+      {field.kind === 'number' ? (
+        <p className="text-xs text-gray-500">
+          {field.min}–{field.max}, step {field.step}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function NumberControl({ id, field, value, onChange }: { id: string; field: Extract<Field, { kind: 'number' }>; value: unknown; onChange: (value: unknown) => void }) {
+  const [draft, setDraft] = useDraft(value, text, (typed, stored) => Number(typed) === Number(stored));
+  return (
+    <Input
+      id={id}
+      type="number"
+      inputMode="decimal"
+      min={field.min}
+      max={field.max}
+      step={field.step}
+      value={draft}
+      onChange={(event) => {
+        setDraft(event.target.value);
+        if (event.target.value.trim() !== '') onChange(numberInput(field, event.target.value));
+      }}
+      onBlur={() => setDraft(text(value))}
+    />
+  );
+}
+
+function FieldControl({ id, field, value, onChange }: { id: string; field: Field; value: unknown; onChange: (value: unknown) => void }) {
+  switch (field.kind) {
+    case 'choice':
+      return (
+        <Select id={id} value={text(value)} onChange={(event) => onChange(event.target.value)}>
+          {field.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </Select>
+      );
+    case 'number':
+      return <NumberControl id={id} field={field} value={value} onChange={onChange} />;
+    case 'lines':
+      return <DraftTextarea id={id} value={value} format={listToLines} parse={linesToList} onChange={onChange} />;
+    case 'linkMap':
+      return <DraftTextarea id={id} value={value} format={linkMapToLines} parse={linesToLinkMap} onChange={onChange} />;
+    case 'navigation':
+      return <DraftTextarea id={id} value={value} format={navigationToLines} parse={linesToNavigation} onChange={onChange} />;
+    case 'longText':
+      return <Textarea id={id} rows={4} value={text(value)} onChange={(event) => onChange(event.target.value)} />;
+    case 'color':
+      return (
+        <div className="flex gap-2">
+          <Input id={id} value={text(value)} onChange={(event) => onChange(event.target.value)} />
+          <input
+            type="color"
+            aria-label={`${field.label}: pick a colour`}
+            className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-gray-300"
+            value={/^#[0-9a-f]{6}$/i.test(text(value)) ? text(value) : '#000000'}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        </div>
+      );
+    case 'url':
+    case 'image':
+      return <Input id={id} type="text" inputMode="url" value={text(value)} onChange={(event) => onChange(event.target.value)} />;
+    default:
+      return <Input id={id} value={text(value)} onChange={(event) => onChange(event.target.value)} />;
+  }
+}

@@ -1,0 +1,94 @@
+import { ArrowDown, ArrowUp, Copy, Move, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@web/lib/cn.ts';
+import { useCanvasActions } from './canvas-actions.ts';
+
+function ToolButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick();
+      }}
+      className="rounded p-1 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-40"
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * The controls of one node in edit mode (spec 001, 2.4): shown while the pointer is over the node or
+ * focus is inside it, so they are reachable with Tab. Up is disabled on the first item, down on the last.
+ */
+export function NodeToolbar({
+  id,
+  label,
+  first,
+  last,
+  canHold,
+  fixed,
+  isSection,
+  className,
+}: {
+  id: string;
+  label: string;
+  first: boolean;
+  last: boolean;
+  /** Offers Add Component (sections, grid cells, containers). */
+  canHold: boolean;
+  /** Grid cells come with their grid: they are neither moved, copied nor removed on their own. */
+  fixed?: boolean;
+  /** Sections move only up and down: no Move Component for them. */
+  isSection?: boolean;
+  className?: string;
+}) {
+  const actions = useCanvasActions();
+  return (
+    <div
+      role="toolbar"
+      aria-label={`${label} controls`}
+      className={cn(
+        'absolute z-20 flex items-center gap-0.5 rounded-md bg-indigo-700 px-1 py-0.5 text-xs font-medium text-white shadow-lg',
+        // Hidden until its node's frame shows it (NODE_FRAME in builder-canvas.tsx).
+        'node-toolbar opacity-0 focus-within:opacity-100',
+        className,
+      )}
+    >
+      <span className="px-1 select-none">{label}</span>
+      {canHold ? (
+        <ToolButton label="Add Component" onClick={() => actions.addInto(id)}>
+          <Plus className="size-4" aria-hidden />
+        </ToolButton>
+      ) : null}
+      <ToolButton label="Edit properties" onClick={() => actions.edit(id)}>
+        <Pencil className="size-4" aria-hidden />
+      </ToolButton>
+      {fixed ? null : (
+        <>
+          <ToolButton label="Move up" disabled={first} onClick={() => actions.moveUp(id)}>
+            <ArrowUp className="size-4" aria-hidden />
+          </ToolButton>
+          <ToolButton label="Move down" disabled={last} onClick={() => actions.moveDown(id)}>
+            <ArrowDown className="size-4" aria-hidden />
+          </ToolButton>
+          {isSection ? null : (
+            <ToolButton label="Move to…" onClick={() => actions.move(id)}>
+              <Move className="size-4" aria-hidden />
+            </ToolButton>
+          )}
+          <ToolButton label="Duplicate" onClick={() => actions.duplicate(id)}>
+            <Copy className="size-4" aria-hidden />
+          </ToolButton>
+          <ToolButton label="Remove" onClick={() => actions.remove(id, label)}>
+            <Trash2 className="size-4" aria-hidden />
+          </ToolButton>
+        </>
+      )}
+    </div>
+  );
+}

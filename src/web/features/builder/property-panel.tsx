@@ -1,0 +1,173 @@
+import { X } from 'lucide-react';
+import { useEffect, useState, type Dispatch } from 'react';
+import { BUILDER_LIMITS } from '@shared/landing-pages/builder.ts';
+import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
+import type { HeadingLevel } from '@shared/landing-pages/constants.ts';
+import { textField, type Field } from '@shared/landing-pages/fields.ts';
+import { isFlagOn } from '@shared/landing-pages/input-rules.ts';
+import { locate } from '@shared/landing-pages/node-index.ts';
+import { setGridColumns } from '@shared/landing-pages/operations/grid.ts';
+import { setHeadingLevel, TEXT_STYLES, toggleTextStyle, type TextStyle } from '@shared/landing-pages/operations/text-styles.ts';
+import { updateProps } from '@shared/landing-pages/operations/update.ts';
+import type { PageContent, TreeNode } from '@shared/landing-pages/types.ts';
+import type { EditorAction } from './editor-store.ts';
+import { ComponentTree } from './component-tree.tsx';
+import { FieldInput } from './field-input.tsx';
+
+/** A section's props (spec 3.2 leaves them free; these are the ones the renderer shows). */
+const SECTION_FIELDS: Readonly<Record<string, Field>> = {
+  title: textField('Title'),
+  description: textField('Description', '', 'longText'),
+  background: textField('Background classes', '', 'classes'),
+  tailwindClasses: textField('Tailwind classes', '', 'classes'),
+};
+
+const { min, max } = BUILDER_LIMITS.panelWidth;
+
+/** A size of the panel, kept within its limits and remembered in this browser. */
+function useStoredSize(key: string, limits: { min: number; max: number; default: number }, round: (value: number) => number) {
+  const clamp = (value: number) => Math.min(limits.max, Math.max(limits.min, round(value)));
+  const [size, setSize] = useState(() => {
+    const stored = Number(typeof localStorage === 'undefined' ? NaN : localStorage.getItem(key));
+    return Number.isFinite(stored) && stored > 0 ? clamp(stored) : limits.default;
+  });
+  useEffect(() => localStorage.setItem(key, String(size)), [key, size]);
+  return [size, (next: number) => setSize(clamp(next))] as const;
+}
+
+/** The panel's width (spec 5.6: 300-800 px, default 384). */
+export const usePanelWidth = () => useStoredSize('builder.panelWidth', BUILDER_LIMITS.panelWidth, Math.round);
+/** The property editor's share of the panel's height, the component tree below it (spec 5.6: 0.15-0.85, default 0.65). */
+export const useEditorRatio = () => useStoredSize('builder.editorRatio', BUILDER_LIMITS.editorRatio, (ratio) => Math.round(ratio * 100) / 100);
+
+function findNode(doc: PageContent, id: string): { node: TreeNode; isSection: boolean } | null {
+  try {
+    const { node, path } = locate(doc, id);
+    return { node, isSection: path.length === 1 };
+  } catch {
+    return null;
+  }
+}
+
+/** The change a prop's new value makes: the level sets the heading's classes, columns make cells, style flags swap classes (spec 4). */
+function changeFor(node: TreeNode, isSection: boolean, name: string, value: unknown): (doc: PageContent) => PageContent {
+  const id = node.id;
+  if (!isSection && node.type === 'heading' && name === 'level') return (doc) => setHeadingLevel(doc, { id, level: value as HeadingLevel });
+  if (!isSection && node.type === 'grid' && name === 'columns') return (doc) => setGridColumns(doc, { id, columns: Number(value) });
+  if (!isSection && TEXT_STYLES.includes(name as TextStyle) && isFlagOn(node.props[name]) !== isFlagOn(value))
+    return (doc) => toggleTextStyle(doc, { id, style: name as TextStyle });
+  return (doc) => updateProps(doc, { id, props: { [name]: value } });
+}
+
+/** The property editor (spec 2.5): a form generated from the selected node's field definitions, applied live. */
+export function PropertyPanel({
+  doc,
+  selectedId,
+  dispatch,
+  onClose,
+  width,
+  onWidth,
+  ratio,
+  onRatio,
+  onPick,
+  unknownClasses,
+}: {
+  doc: PageContent;
+  selectedId: string;
+  dispatch: Dispatch<EditorAction>;
+  onClose: () => void;
+  width: number;
+  onWidth: (width: number) => void;
+  ratio: number;
+  onRatio: (ratio: number) => void;
+  onPick: (id: string) => void;
+  unknownClasses: ReadonlySet<string> | null;
+}) {
+  const found = findNode(doc, selectedId);
+  const fields = found ? (found.isSection ? SECTION_FIELDS : definitionOf(found.node.type)?.fields) : undefined;
+  const label = found ? (found.isSection ? 'Section' : (definitionOf(found.node.type)?.label ?? found.node.type)) : '';
+
+  const startDrag = (event: React.PointerEvent) => {
+    const startX = event.clientX;
+    const startWidth = width;
+    const move = (e: PointerEvent) => onWidth(startWidth + (startX - e.clientX));
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  };
+
+  return (
+    <aside aria-label="Property editor" className="relative flex shrink-0 flex-col border-l border-gray-200 bg-white" style={{ width }}>
+      <div
+        role="separator"
+        aria-orientation="vertical"
+        aria-label="Resize the property editor"
+        aria-valuemin={min}
+        aria-valuemax={max}
+        aria-valuenow={width}
+        tabIndex={0}
+        onPointerDown={startDrag}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowLeft') onWidth(width + 16);
+          else if (event.key === 'ArrowRight') onWidth(width - 16);
+          else return;
+          event.preventDefault();
+        }}
+        className="absolute inset-y-0 -left-1 z-10 w-2 cursor-col-resize hover:bg-indigo-300 focus-visible:bg-indigo-400 focus-visible:outline-none"
+      />
+      <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
+        <h2 className="text-base font-semibold text-gray-900">{found ? `${label} properties` : 'Properties'}</h2>
+        <button type="button" aria-label="Close the property editor" onClick={onClose} className="rounded p-1.5 text-gray-600 hover:bg-gray-100">
+          <X className="size-5" aria-hidden />
+        </button>
+      </div>
+      <div className="min-h-0 space-y-4 overflow-y-auto p-4" style={{ flex: `${ratio} 1 0` }}>
+        {!found ? <p className="text-sm text-gray-600">The selected component is no longer on the page.</p> : null}
+        {found && !fields ? <p className="text-sm text-gray-600">This component's type is unknown: it has no properties to edit.</p> : null}
+        {found && fields
+          ? Object.entries(fields).map(([name, field]) => (
+              <FieldInput
+                key={`${found.node.id}:${name}`}
+                field={field}
+                value={found.node.props[name] ?? (field.kind === 'flag' ? 'false' : '')}
+                unknownClasses={unknownClasses}
+                onChange={(value) => dispatch({ type: 'change', change: changeFor(found.node, found.isSection, name, value), merge: `${found.node.id}:${name}` })}
+              />
+            ))
+          : null}
+      </div>
+      <div
+        role="separator"
+        aria-orientation="horizontal"
+        aria-label="Resize the component tree"
+        aria-valuemin={BUILDER_LIMITS.editorRatio.min * 100}
+        aria-valuemax={BUILDER_LIMITS.editorRatio.max * 100}
+        aria-valuenow={Math.round(ratio * 100)}
+        tabIndex={0}
+        onPointerDown={(event) => {
+          const aside = event.currentTarget.parentElement!.getBoundingClientRect();
+          const move = (e: PointerEvent) => onRatio((e.clientY - aside.top) / aside.height);
+          const up = () => {
+            window.removeEventListener('pointermove', move);
+            window.removeEventListener('pointerup', up);
+          };
+          window.addEventListener('pointermove', move);
+          window.addEventListener('pointerup', up);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowUp') onRatio(ratio - 0.05);
+          else if (event.key === 'ArrowDown') onRatio(ratio + 0.05);
+          else return;
+          event.preventDefault();
+        }}
+        className="h-1.5 shrink-0 cursor-row-resize border-y border-gray-200 bg-gray-50 hover:bg-indigo-300 focus-visible:bg-indigo-400 focus-visible:outline-none"
+      />
+      <div className="flex min-h-0 flex-col" style={{ flex: `${1 - ratio} 1 0` }}>
+        <ComponentTree doc={doc} selectedId={selectedId} onPick={onPick} />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,267 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { landingPages } from '../../src/server/db/schema.ts';
+import { BUILDER_PAGE_TITLE } from '../../src/shared/landing-pages/api.ts';
+import { BUILDER_LIMITS, BUILDER_MESSAGES } from '../../src/shared/landing-pages/builder.ts';
+import { parseContent } from '../../src/shared/landing-pages/parse-content.ts';
+import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
+import { seriousA11yViolations } from './helpers/axe.ts';
+import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
+import { startTestServer } from './helpers/server.ts';
+import { signIn } from './helpers/sign-in.ts';
+
+/**
+ * The builder as its owner uses it: opened by 'Use Builder', a heading and a paragraph added to the
+ * empty section, a prop edited in the property panel, a move undone and redone, saved (the page
+ * gets its own address), reloaded, and the same text at /lp/{slug}; checked with axe-core.
+ */
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
+  page = await context.newPage();
+  await signIn(page, server.baseUrl, server.email, server.password);
+  errors = watchPageErrors(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const HEADING = 'Spring Sale Is Here';
+const PARAGRAPH = 'Twenty percent off everything until Sunday.';
+
+const canvas = () => page.getByRole('region', { name: 'Page canvas' });
+const sections = () => canvas().locator('main.lp-canvas > [data-node-id]');
+const panel = () => page.getByRole('complementary', { name: 'Property editor' });
+const banner = () => page.getByRole('status').filter({ hasText: /successfully|Failed/ });
+/** The texts of the second section's components, in order. */
+const secondSectionTexts = () => sections().nth(1).locator('h1, h2, h3, p').allTextContents();
+
+async function addToSecondSection(label: string) {
+  await sections().nth(1).getByRole('toolbar', { name: 'Section controls' }).getByRole('button', { name: 'Add Component' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Component' });
+  await dialog.getByRole('button', { name: label, exact: true }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  await expect.poll(() => panel().getByRole('heading', { name: `${label} properties` }).isVisible()).toBe(true);
+}
+
+/** The canvas shows the page once its CSS is there: the hero's own classes (a gradient) are compiled by the server. */
+const expectHeroStyled = () => expect.poll(() => sections().first().locator('section').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('linear-gradient');
+const opacityOf = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).opacity);
+const headingNode = () => sections().nth(1).locator('[data-node-id]').filter({ hasText: HEADING });
+const editHeading = () => headingNode().getByRole('button', { name: 'Edit properties' }).click();
+
+describe('the landing page builder', () => {
+  it('builds, edits, undoes, saves and publishes a page', async () => {
+    await page.goto(`${server.baseUrl}/crm/landing-pages`);
+    await page.getByRole('link', { name: 'Use Builder' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/crm/landing-pages/new/builder');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: BUILDER_PAGE_TITLE }).isVisible()).toBe(true);
+    // The default page: the hero section and an empty section.
+    await expect.poll(() => sections().count()).toBe(2);
+
+    await addToSecondSection('Heading');
+    await panel().getByLabel('Text', { exact: true }).fill(HEADING);
+    await addToSecondSection('Paragraph');
+    await panel().getByLabel('Text', { exact: true }).fill('');
+    await expect.poll(() => sections().nth(1).getByText(BUILDER_MESSAGES.emptyParagraph).isVisible()).toBe(true);
+    await panel().getByLabel('Text', { exact: true }).fill(PARAGRAPH);
+    await expect.poll(() => sections().nth(1).getByText(BUILDER_MESSAGES.emptyParagraph).count()).toBe(0);
+    await expect.poll(secondSectionTexts).toEqual([HEADING, PARAGRAPH]);
+
+    // A prop in the panel: the heading's level, which also sets its classes.
+    await editHeading();
+    await panel().getByLabel('Level').selectOption('h2');
+    await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).isVisible()).toBe(true);
+    await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).getAttribute('class')).toContain('text-3xl');
+    // The canvas has the CSS of the classes it shows, compiled by the server: text-3xl is 1.875rem.
+    await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).evaluate((el) => getComputedStyle(el).fontSize)).toBe('30px');
+    await expect.poll(() => panel().getByText(BUILDER_MESSAGES.validClass('text-3xl')).isVisible()).toBe(true);
+    await panel().getByLabel('Tailwind classes').fill('text-3xl font-semibold not-a-tailwind-thing');
+    await expect.poll(() => panel().getByText(BUILDER_MESSAGES.invalidClass('not-a-tailwind-thing')).isVisible()).toBe(true);
+    await screenshot(page, 'builder-panel');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Move: the paragraph up (its up control is enabled, the heading's is not, being first).
+    expect(await headingNode().getByRole('button', { name: 'Move up' }).isDisabled()).toBe(true);
+    await sections().nth(1).locator('[data-node-id]').filter({ hasText: PARAGRAPH }).getByRole('button', { name: 'Move up' }).click();
+    await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(secondSectionTexts).toEqual([HEADING, PARAGRAPH]);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(secondSectionTexts).toEqual([HEADING, PARAGRAPH]);
+    await page.keyboard.press('Control+y');
+    await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
+
+    // Save (Ctrl+S): the page is created and the builder takes its address.
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => banner().textContent()).toMatch(/^Saved successfully at /);
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/crm\/landing-pages\/[0-9a-f-]{36}\/builder$/);
+    const [stored] = await server.db.select().from(landingPages).where(eq(landingPages.title, BUILDER_PAGE_TITLE));
+    expect(stored).toMatchObject({ page_type: 'builder', is_active: true });
+    expect(stored!.content).toContain('\n  {');
+    const parsed = parseContent(stored!.content);
+    expect(parsed.ok && JSON.stringify(parsed.content)).toContain(HEADING);
+    await expect.poll(() => page.getByText('All changes saved').isVisible()).toBe(true);
+    // The banner clears after 5 seconds.
+    await expect.poll(() => banner().count(), { timeout: BUILDER_LIMITS.statusMs + 5_000 }).toBe(0);
+
+    // Reload from the database, and a browser reload keeps the user in the builder with the saved page.
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => banner().textContent()).toMatch(/^Reloaded successfully at /);
+    await page.reload();
+    await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
+    // The hero's own classes (a gradient) come with the canvas CSS.
+    await expectHeroStyled();
+    // Only the innermost node under the pointer shows its controls.
+    const opacity = (name: string) => opacityOf(sections().nth(1).getByRole('toolbar', { name }));
+    await canvas().getByRole('heading', { name: HEADING }).hover();
+    await expect.poll(() => opacity('Heading controls')).toBe('1');
+    expect(await opacity('Section controls')).toBe('0');
+    await screenshot(page, 'builder-saved');
+
+    // The panel's width: resized by keyboard, kept over a reload, Ctrl+R back to the default.
+    await editHeading();
+    const resizer = page.getByRole('separator', { name: 'Resize the property editor' });
+    await expect.poll(() => resizer.getAttribute('aria-valuenow')).toBe(String(BUILDER_LIMITS.panelWidth.default));
+    await resizer.focus();
+    for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => resizer.getAttribute('aria-valuenow')).toBe(String(BUILDER_LIMITS.panelWidth.max));
+    expect(await panel().evaluate((el) => el.getBoundingClientRect().width)).toBe(BUILDER_LIMITS.panelWidth.max);
+    await page.reload();
+    await expectHeroStyled();
+    await editHeading();
+    await expect.poll(() => resizer.getAttribute('aria-valuenow')).toBe(String(BUILDER_LIMITS.panelWidth.max));
+    await page.keyboard.press('Control+r');
+    await expect.poll(() => resizer.getAttribute('aria-valuenow')).toBe(String(BUILDER_LIMITS.panelWidth.default));
+    // Ctrl+Right and Left step through the components in page order.
+    await page.keyboard.press('Control+ArrowLeft');
+    await expect.poll(() => panel().getByRole('heading', { name: 'Paragraph properties' }).isVisible()).toBe(true);
+    await expect.poll(() => panel().getByLabel('Text', { exact: true }).inputValue()).toBe(PARAGRAPH);
+    await page.keyboard.press('Control+ArrowRight');
+    await expect.poll(() => panel().getByLabel('Text', { exact: true }).inputValue()).toBe(HEADING);
+    // The component tree picks any node, nested ones included.
+    const tree = panel().getByRole('navigation', { name: 'Component tree' });
+    expect(await tree.getByRole('button', { name: `Heading: ${HEADING}` }).getAttribute('aria-current')).toBe('true');
+    await tree.getByRole('button', { name: 'Heading: Welcome to Your Landing Page' }).click();
+    await expect.poll(() => panel().getByLabel('Text', { exact: true }).inputValue()).toBe('Welcome to Your Landing Page');
+    await screenshot(page, 'builder-tree');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Shortcuts dialog (Ctrl+/), closed by Escape; overview mode shows the page without controls.
+    await page.keyboard.press('Control+/');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard Shortcuts' }).isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.keyboard.press('Control+o');
+    await expect.poll(() => canvas().getByRole('toolbar').count()).toBe(0);
+    await page.keyboard.press('Control+e');
+    await expect.poll(() => canvas().getByRole('toolbar').count()).toBeGreaterThan(0);
+
+    // The published page shows the same text in the same order.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.baseUrl}/lp/${stored!.slug}`);
+    const published = visitor.locator('main').last();
+    await expect.poll(() => published.getByRole('heading', { level: 2, name: HEADING }).isVisible()).toBe(true);
+    const text = await published.innerText();
+    expect(text.indexOf(PARAGRAPH)).toBeGreaterThan(-1);
+    expect(text.indexOf(PARAGRAPH)).toBeLessThan(text.indexOf(HEADING));
+    await screenshot(visitor, 'builder-published');
+    await visitor.close();
+
+    // Closing with unsaved changes asks first; declining stays, accepting goes back to the list.
+    await sections().nth(1).locator('[data-node-id]').filter({ hasText: HEADING }).getByRole('button', { name: 'Duplicate' }).click();
+    await expect.poll(() => page.getByText('Unsaved changes').isVisible()).toBe(true);
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    expect(new URL(page.url()).pathname).toMatch(/\/builder$/);
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe(BUILDER_MESSAGES.closeUnsaved);
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/crm/landing-pages');
+    await expect.poll(() => page.getByRole('link', { name: `Open in builder: ${BUILDER_PAGE_TITLE}` }).isVisible()).toBe(true);
+
+    expect(errors).toEqual([]);
+  });
+
+  it('moves a component into a grid cell through Move Component, removes after asking, shows the raw JSON and unknown types', async () => {
+    await page.getByRole('link', { name: `Open in builder: ${BUILDER_PAGE_TITLE}` }).click();
+    await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
+
+    await addToSecondSection('Grid');
+    const grid = sections().nth(1).locator('[data-node-id]').filter({ has: page.getByRole('toolbar', { name: 'Grid controls' }) }).first();
+    await expect.poll(() => grid.getByRole('toolbar', { name: 'Grid cell controls' }).count()).toBe(2);
+    await panel().getByLabel('Columns').fill('3');
+    await expect.poll(() => grid.getByRole('toolbar', { name: 'Grid cell controls' }).count()).toBe(3);
+
+    const paragraphNode = sections().nth(1).locator('[data-node-id]').filter({ hasText: PARAGRAPH }).last();
+    await paragraphNode.getByRole('button', { name: 'Move to…' }).click();
+    const moveDialog = page.getByRole('dialog', { name: 'Move Component' });
+    await expect.poll(() => moveDialog.getByRole('button', { name: 'Section 2 › Grid cell 1' }).isVisible()).toBe(true);
+    // Chromium keeps :hover where the pointer last moved, under the dialog's overlay, until it moves again.
+    await page.mouse.move(1, 1);
+    const shownToolbars = () => canvas().locator('[role="toolbar"]').evaluateAll((bars) => bars.filter((bar) => getComputedStyle(bar).opacity !== '0').length);
+    await expect.poll(shownToolbars).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await moveDialog.getByRole('button', { name: 'Section 2 › Grid cell 1' }).click();
+    await expect.poll(() => grid.getByText(PARAGRAPH).isVisible()).toBe(true);
+
+    // Remove asks first: declined, the heading stays; accepted, it goes.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await headingNode().getByRole('button', { name: 'Remove' }).click();
+    expect(await headingNode().count()).toBe(1);
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe(BUILDER_MESSAGES.removeConfirm('heading'));
+      void dialog.accept();
+    });
+    await headingNode().getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => headingNode().count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Debug' }).click();
+    const json = page.getByRole('dialog', { name: 'Debug: page JSON' }).getByLabel('Page JSON');
+    await expect.poll(() => json.textContent()).toContain(PARAGRAPH);
+    expect(await json.textContent()).not.toContain(HEADING);
+    await screenshot(page, 'builder-debug');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Save & Close' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/crm/landing-pages');
+    const [stored] = await server.db.select().from(landingPages).where(eq(landingPages.title, BUILDER_PAGE_TITLE));
+    expect(stored!.content).toContain('"gridCell"');
+    expect(stored!.content).not.toContain(HEADING);
+
+    // A type no definition knows shows as a box with its type and id, and the rest of the page still edits.
+    const unknown = { id: 'mystery-1', type: 'carousel', props: { speed: 3 }, styles: {}, components: [] };
+    const content = JSON.stringify([{ id: 'section-1', type: 'section', props: {}, styles: {}, components: [unknown] }]);
+    const [odd] = await server.db.insert(landingPages).values({ title: 'Odd Page', slug: 'odd-page', content, page_type: 'builder' }).returning();
+    await page.goto(`${server.baseUrl}/crm/landing-pages/${odd!.id}/builder`);
+    const box = canvas().locator('[data-node-id="mystery-1"]');
+    await expect.poll(() => box.getByText(BUILDER_MESSAGES.unknownType).isVisible()).toBe(true);
+    expect(await box.innerText()).toContain('carousel');
+    await screenshot(page, 'builder-unknown');
+
+    // Reload reports what is wrong with the stored content (spec 8) and keeps the page on screen.
+    await server.db.update(landingPages).set({ content: '[{"id": ' }).where(eq(landingPages.id, odd!.id));
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Invalid JSON content in database: ' }).isVisible()).toBe(true);
+    await server.db.update(landingPages).set({ content: ' ' }).where(eq(landingPages.id, odd!.id));
+    await page.keyboard.press('Control+Shift+r');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: BUILDER_MESSAGES.noContent }).isVisible()).toBe(true);
+    expect(await box.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
