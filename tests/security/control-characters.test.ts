@@ -127,6 +127,8 @@ const sampleBodies = (): Record<string, unknown> => ({
   'POST /api/landing-pages': { title: 'Fuzz page', slug: 'fuzz-page', content: '<h1>Fuzz</h1>', page_type: 'html', is_active: true },
   'PUT /api/landing-pages/:id': { title: 'Fuzz page', slug: 'fuzz-page-edited', content: '[]', page_type: 'builder', is_active: false },
   'PATCH /api/landing-pages/:id': { is_active: false },
+  'POST /api/landing-pages/builder': { content: '[]' },
+  'POST /api/landing-pages/css': { classes: ['p-4', 'text-primary-700', 'not-a-class'] },
   // A documentation address (TEST-NET-1): refused by the fetch guard before any connection, so nothing leaves the machine.
   'POST /api/landing-pages/convert-url': { url: 'http://192.0.2.1/page' },
   'POST /api/public/lp/:slug/leads': { fields: { email: 'lp.lead@example.com', full_name: 'Page Lead', linkedin: 'https://linkedin.com/in/x' }, url_parameters: { utm_source: 'fuzz' } },
