@@ -23,6 +23,13 @@ describe('page CSS', () => {
     expect(css.length).toBeLessThan(12_000);
   });
 
+  it("never carries an earlier page's classes into another page's CSS", async () => {
+    await cssForClasses(['text-[#abcdef]', 'p-4']);
+    const { css } = await cssForClasses(['p-4', 'm-2']);
+    expect(css).toContain('.m-2');
+    expect(css).not.toContain('abcdef');
+  });
+
   it('returns the same CSS and hash for the same set', async () => {
     const a = await cssForClasses(['p-4', 'text-4xl']);
     const b = await cssForClasses(['p-4', 'text-4xl']);

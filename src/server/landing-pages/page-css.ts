@@ -6,22 +6,16 @@ import { PAGE_THEME_CSS } from '../../render/page-theme.ts';
 
 /**
  * CSS for exactly the Tailwind classes a page uses, compiled by Tailwind itself against the landing
- * pages' theme (src/render/page-theme.ts) and minified. The theme is compiled once; each distinct
- * set of classes is built once and kept (most pages share few class sets, and a set's CSS is a few kB).
+ * pages' theme (src/render/page-theme.ts) and minified. Each distinct set of classes is built once
+ * and kept (most pages share few class sets, and a set's CSS is a few kB), by a compiler of its own:
+ * a Tailwind compiler keeps every class it ever built and puts them all in its next build.
  */
 
 /** Where `@import "tailwindcss"` is resolved from: this module's folder, whose ancestors hold node_modules. */
 const BASE = path.dirname(fileURLToPath(import.meta.url));
 const MAX_CACHED_SETS = 500;
 
-type Compiler = Awaited<ReturnType<typeof compile>>;
-let compiler: Promise<Compiler> | undefined;
 const cache = new Map<string, { css: string; hash: string }>();
-
-function themeCompiler(): Promise<Compiler> {
-  compiler ??= compile(PAGE_THEME_CSS, { base: BASE, onDependency: () => {} });
-  return compiler;
-}
 
 /** Every class token in the HTML's class attributes (what the page renders, the renderer's own classes included). */
 export function classesInHtml(html: string): string[] {
@@ -42,7 +36,7 @@ export async function cssForClasses(classes: string[]): Promise<{ css: string; h
   const key = classes.join(' ');
   const hit = cache.get(key);
   if (hit) return hit;
-  const built = (await themeCompiler()).build(classes);
+  const built = (await compile(PAGE_THEME_CSS, { base: BASE, onDependency: () => {} })).build(classes);
   const css = optimize(built, { minify: true }).code;
   const entry = { css, hash: createHash('sha256').update(css).digest('base64url').slice(0, 16) };
   if (cache.size >= MAX_CACHED_SETS) cache.delete(cache.keys().next().value!);
