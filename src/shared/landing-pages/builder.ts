@@ -26,6 +26,9 @@ export const BUILDER_MESSAGES = {
   unknownType: 'Unknown Component Type',
   /** What an empty paragraph shows on the canvas only (spec 2.4), so it can still be found and edited. */
   emptyParagraph: 'Empty paragraph: add its text in the property editor',
+  /** A broken image on the canvas (spec 2.4). */
+  imageFailed: 'Image failed to load',
+  checkUrl: 'Please check the URL',
   validClass: (name: string) => `${name} is a valid Tailwind class`,
   invalidClass: (name: string) => `${name} is not recognized as a valid Tailwind class`,
 } as const;

@@ -22,6 +22,7 @@ export type Clip = { readonly kind: 'section'; readonly node: SectionNode } | { 
 
 export const CLIPBOARD_MESSAGES = {
   copied: (label: string) => `Copied the ${label}: paste it with Ctrl+V (Cmd+V on a Mac)`,
+  copyFailed: (reason: string) => `Could not copy to the clipboard: ${reason}`,
   nowhere: 'Add a section first: there is nowhere to paste into',
   tooLarge: (megabytes: string) => `the page would be ${megabytes} MB, more than a page can hold (${CONTENT_MAX / 1_000_000} MB): paste less at a time`,
 } as const;
