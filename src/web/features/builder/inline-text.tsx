@@ -67,6 +67,20 @@ export function typedText(raw: string, multiline: boolean): string {
 
 const isMod = (event: KeyboardEvent) => event.ctrlKey || event.metaKey;
 
+/** Puts text where the caret is, in place of what is selected. */
+function insertText(text: string) {
+  const selection = window.getSelection();
+  if (!selection || selection.rangeCount === 0) return;
+  const range = selection.getRangeAt(0);
+  range.deleteContents();
+  const node = document.createTextNode(text);
+  range.insertNode(node);
+  range.setStartAfter(node);
+  range.collapse(true);
+  selection.removeAllRanges();
+  selection.addRange(range);
+}
+
 /**
  * Makes `element` an editor of `original`, focused with the text selected; calls `done` once with
  * the typed text (Enter, or Ctrl/Cmd+Enter when multi-line; leaving it) or null (Escape). Returns
@@ -98,6 +112,10 @@ function editInPlace(element: HTMLElement, options: { original: string; multilin
     } else if (event.key === 'Enter' && (!multiline || isMod(event))) {
       event.preventDefault();
       finish(true);
+    } else if (event.key === ' ' && element instanceof HTMLButtonElement) {
+      // A button takes Space as a press, even while its label is edited: type it instead.
+      event.preventDefault();
+      insertText(' ');
     } else if (isMod(event) && event.key.toLowerCase() === 's') {
       // Save saves what was typed: commit first, and let the builder's shortcut run.
       finish(true);
