@@ -6,6 +6,7 @@ import { CONTENT_MAX } from '../../src/shared/landing-pages/api.ts';
 import { BUILDER_MESSAGES, builderPath } from '../../src/shared/landing-pages/builder.ts';
 import { CONVERTER_MESSAGES } from '../../src/shared/landing-pages/converter/messages.ts';
 import { parseContent } from '../../src/shared/landing-pages/parse-content.ts';
+import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { startTestServer } from './helpers/server.ts';
@@ -43,6 +44,7 @@ beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
   page = await context.newPage();
   await signIn(page, server.baseUrl, server.email, server.password);
