@@ -7,7 +7,6 @@ import { BUILDER_LIMITS, BUILDER_MESSAGES, builderPath } from '@shared/landing-p
 import type { ComponentType } from '@shared/landing-pages/component-definitions.ts';
 import { createComponent, createSection } from '@shared/landing-pages/create.ts';
 import { defaultPage } from '@shared/landing-pages/default-page.ts';
-import { DocumentError } from '@shared/landing-pages/document-error.ts';
 import { locate } from '@shared/landing-pages/node-index.ts';
 import { addComponent, addSection } from '@shared/landing-pages/operations/add.ts';
 import { duplicateNode } from '@shared/landing-pages/operations/duplicate.ts';
@@ -23,7 +22,7 @@ import { AddComponentDialog } from './add-component-dialog.tsx';
 import { builderPageKey, createBuilderPage, fetchPage, saveBuilderPage, STALE_AFTER_SAVE } from './builder-api.ts';
 import { BuilderCanvas, nodeLabel } from './builder-canvas.tsx';
 import { CanvasActionsContext, type CanvasActions } from './canvas-actions.ts';
-import { CLIPBOARD_MESSAGES, clipText, looksLikeHtml, pasteClip, pasteHtml, readClip } from './clipboard.ts';
+import { CLIPBOARD_MESSAGES, clipText } from './clipboard.ts';
 import { editorReducer, initialEditorState, isDirty } from './editor-store.ts';
 import { InlineEditContext, InlineEditRequests, useInlineEditKey } from './inline-text.tsx';
 import { PropertyPanel, useEditorRatio, usePanelWidth } from './property-panel.tsx';
@@ -35,7 +34,6 @@ import { useCanvasClipboard } from './use-canvas-clipboard.ts';
 import { useCanvasCss } from './use-canvas-css.ts';
 import { CANVAS_CONTAINER, VIEWPORTS, type ViewportId } from './viewport-css.ts';
 import { ViewportSwitch } from './viewport-switch.tsx';
-import { CONVERTER_MESSAGES } from '@shared/landing-pages/converter/messages.ts';
 
 const LIST_PATH = '/crm/landing-pages';
 
@@ -207,37 +205,10 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   };
 
   useCanvasClipboard({
-    copy: () => {
-      const { doc, selectedId, mode } = stateRef.current;
-      if (mode !== 'edit' || selectedId === null) return null;
-      setBanner({ tone: 'success', text: CLIPBOARD_MESSAGES.copied(labelIn(doc, selectedId)) });
-      return clipText(doc, selectedId);
-    },
-    paste: ({ text, html }) => {
-      const { doc, selectedId, mode } = stateRef.current;
-      if (mode !== 'edit') return false;
-      const clip = readClip(text);
-      if (clip) {
-        try {
-          const pasted = pasteClip(doc, clip, selectedId);
-          dispatch({ type: 'change', change: () => pasted.doc, select: pasted.id });
-        } catch (error) {
-          if (!(error instanceof DocumentError)) throw error;
-          setBanner({ tone: 'error', text: error.message });
-        }
-        return true;
-      }
-      const markup = looksLikeHtml(text) ? text : html;
-      if (!markup.trim()) return false;
-      const result = pasteHtml(doc, markup, selectedId);
-      if (!result.ok) {
-        setBanner({ tone: 'error', text: result.message });
-        return true;
-      }
-      dispatch({ type: 'change', change: () => result.doc });
-      setBanner({ tone: 'success', text: CONVERTER_MESSAGES.builderSuccess(result.sections) });
-      return true;
-    },
+    state: () => stateRef.current,
+    dispatch,
+    label: (id) => labelIn(stateRef.current.doc, id),
+    notify: (tone, text) => setBanner({ tone, text }),
   });
   useInlineEditKey(inlineEdits, () => (stateRef.current.mode === 'edit' ? stateRef.current.selectedId : null), (id) => {
     try {

@@ -1,4 +1,8 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
+import { CONVERTER_MESSAGES } from '@shared/landing-pages/converter/messages.ts';
+import { DocumentError } from '@shared/landing-pages/document-error.ts';
+import { CLIPBOARD_MESSAGES, clipText, looksLikeHtml, pasteClip, pasteHtml, readClip } from './clipboard.ts';
+import type { EditorAction, EditorState } from './editor-store.ts';
 
 /** Events the builder leaves to the browser: in a field, or anywhere in a dialog. */
 const isElsewhere = (target: EventTarget | null) =>
@@ -10,11 +14,48 @@ const hasTextSelection = () => {
   return selection !== null && !selection.isCollapsed && selection.toString().trim() !== '';
 };
 
-export interface ClipboardHandlers {
-  /** The clipboard text of the selected node, or null when nothing is selected. */
-  copy: () => string | null;
-  /** Takes pasted data; true when it was the builder's to take. */
-  paste: (data: { text: string; html: string }) => boolean;
+export interface ClipboardEditor {
+  /** The editor's latest state. */
+  state: () => EditorState;
+  dispatch: Dispatch<EditorAction>;
+  /** What messages call a node ('heading', 'section'). */
+  label: (id: string) => string;
+  notify: (tone: 'success' | 'error', text: string) => void;
+}
+
+/** The clipboard text of the selected node in edit mode, or null (nothing of the builder's to copy). */
+function copySelected(editor: ClipboardEditor): string | null {
+  const { doc, selectedId, mode } = editor.state();
+  if (mode !== 'edit' || selectedId === null) return null;
+  editor.notify('success', CLIPBOARD_MESSAGES.copied(editor.label(selectedId)));
+  return clipText(doc, selectedId);
+}
+
+/** Pastes a copied node, or converts pasted HTML (spec 2.3); false when the data is not the builder's. */
+function paste(editor: ClipboardEditor, { text, html }: { text: string; html: string }): boolean {
+  const { doc, selectedId, mode } = editor.state();
+  if (mode !== 'edit') return false;
+  const clip = readClip(text);
+  if (clip) {
+    try {
+      const pasted = pasteClip(doc, clip, selectedId);
+      editor.dispatch({ type: 'change', change: () => pasted.doc, select: pasted.id });
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      editor.notify('error', error.message);
+    }
+    return true;
+  }
+  // Markup copied as text (source code) is the HTML meant; else what a web page put on the clipboard.
+  const markup = looksLikeHtml(text) ? text : html;
+  if (!markup.trim()) return false;
+  const result = pasteHtml(doc, markup, selectedId);
+  if (!result.ok) editor.notify('error', result.message);
+  else {
+    editor.dispatch({ type: 'change', change: () => result.doc });
+    editor.notify('success', CONVERTER_MESSAGES.builderSuccess(result.sections));
+  }
+  return true;
 }
 
 /**
@@ -22,15 +63,15 @@ export interface ClipboardHandlers {
  * clipboard carries the node between tabs and windows, and no permission prompt is needed. Typing
  * in a field or copying selected text keeps the browser's own behaviour; a dialog's fields too.
  */
-export function useCanvasClipboard(handlers: ClipboardHandlers) {
-  const latest = useRef(handlers);
+export function useCanvasClipboard(editor: ClipboardEditor) {
+  const latest = useRef(editor);
   useLayoutEffect(() => {
-    latest.current = handlers;
+    latest.current = editor;
   });
   useEffect(() => {
     const onCopy = (event: ClipboardEvent) => {
       if (isElsewhere(event.target) || hasTextSelection() || !event.clipboardData) return;
-      const text = latest.current.copy();
+      const text = copySelected(latest.current);
       if (text === null) return;
       event.clipboardData.setData('text/plain', text);
       event.preventDefault();
@@ -38,7 +79,7 @@ export function useCanvasClipboard(handlers: ClipboardHandlers) {
     const onPaste = (event: ClipboardEvent) => {
       if (isElsewhere(event.target) || !event.clipboardData) return;
       const data = { text: event.clipboardData.getData('text/plain'), html: event.clipboardData.getData('text/html') };
-      if (latest.current.paste(data)) event.preventDefault();
+      if (paste(latest.current, data)) event.preventDefault();
     };
     document.addEventListener('copy', onCopy);
     document.addEventListener('paste', onPaste);
