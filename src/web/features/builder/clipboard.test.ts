@@ -5,7 +5,7 @@ import { DocumentError } from '@shared/landing-pages/document-error.ts';
 import { locate } from '@shared/landing-pages/node-index.ts';
 import { samplePage, sequentialIds } from '@shared/landing-pages/testing/fixtures.ts';
 import { childrenOf, subtreeIds } from '@shared/landing-pages/tree.ts';
-import { CLIP_FORMAT, clipText, looksLikeHtml, pasteClip, pasteHtml, readClip } from './clipboard.ts';
+import { CLIP_FORMAT, clipText, looksLikeHtml, pasteClip, pasteHtml, readClip, sizeProblem } from './clipboard.ts';
 
 const fresh = () => {
   const ids = sequentialIds();
@@ -101,5 +101,14 @@ describe('looksLikeHtml', () => {
     expect(looksLikeHtml('<section>x</section>')).toBe(true);
     expect(looksLikeHtml('3 < 4')).toBe(false);
     expect(looksLikeHtml('Hello')).toBe(false);
+  });
+});
+
+describe('sizeProblem', () => {
+  it('says when a page would be too large to save, and nothing otherwise', () => {
+    const doc = samplePage();
+    expect(sizeProblem(doc)).toBeNull();
+    const big = [{ ...doc[0]!, props: { title: 'x'.repeat(CONTENT_MAX) } }];
+    expect(sizeProblem(big)).toMatch(/^the page would be 2\.0 MB, more than a page can hold \(2 MB\)/);
   });
 });

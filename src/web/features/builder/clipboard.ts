@@ -23,6 +23,7 @@ export type Clip = { readonly kind: 'section'; readonly node: SectionNode } | { 
 export const CLIPBOARD_MESSAGES = {
   copied: (label: string) => `Copied the ${label}: paste it with Ctrl+V (Cmd+V on a Mac)`,
   copyFailed: (reason: string) => `Could not copy to the clipboard: ${reason}`,
+  notPasted: 'Not pasted',
   nowhere: 'Add a section first: there is nowhere to paste into',
   tooLarge: (megabytes: string) => `the page would be ${megabytes} MB, more than a page can hold (${CONTENT_MAX / 1_000_000} MB): paste less at a time`,
 } as const;
@@ -101,9 +102,15 @@ export function pasteHtml(doc: PageContent, html: string, selectedId: string | n
   }
   const at = sectionIndexAfter(doc, selectedId);
   const next = [...doc.slice(0, at), ...converted.sections, ...doc.slice(at)];
-  const size = serializeContent(next).length;
-  if (size > CONTENT_MAX) return { ok: false, message: CONVERTER_MESSAGES.builderError(CLIPBOARD_MESSAGES.tooLarge((size / 1_000_000).toFixed(1))) };
+  const tooLarge = sizeProblem(next);
+  if (tooLarge) return { ok: false, message: CONVERTER_MESSAGES.builderError(tooLarge) };
   return { ok: true, doc: next, sections: converted.sections.length };
+}
+
+/** Why the page could not be saved for its size (its saved JSON over CONTENT_MAX), or null when it can. */
+export function sizeProblem(doc: PageContent): string | null {
+  const size = serializeContent(doc).length;
+  return size > CONTENT_MAX ? CLIPBOARD_MESSAGES.tooLarge((size / 1_000_000).toFixed(1)) : null;
 }
 
 /** Whether pasted text is HTML to convert rather than words: it starts with a tag. */

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
 import { CONVERTER_MESSAGES } from '@shared/landing-pages/converter/messages.ts';
 import { DocumentError } from '@shared/landing-pages/document-error.ts';
-import { CLIPBOARD_MESSAGES, clipText, looksLikeHtml, pasteClip, pasteHtml, readClip } from './clipboard.ts';
+import { CLIPBOARD_MESSAGES, clipText, looksLikeHtml, pasteClip, pasteHtml, readClip, sizeProblem } from './clipboard.ts';
 import type { EditorAction, EditorState } from './editor-store.ts';
 
 /** Events the builder leaves to the browser: in a field, or anywhere in a dialog. */
@@ -39,7 +39,9 @@ function paste(editor: ClipboardEditor, { text, html }: { text: string; html: st
   if (clip) {
     try {
       const pasted = pasteClip(doc, clip, selectedId);
-      editor.dispatch({ type: 'change', change: () => pasted.doc, select: pasted.id });
+      const tooLarge = sizeProblem(pasted.doc);
+      if (tooLarge) editor.notify('error', `${CLIPBOARD_MESSAGES.notPasted}: ${tooLarge}`);
+      else editor.dispatch({ type: 'change', change: () => pasted.doc, select: pasted.id });
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
       editor.notify('error', error.message);

@@ -10,8 +10,9 @@ const SETTLE_MS = 250;
 /**
  * The CSS of every class on the canvas, compiled by the server's Tailwind against the landing pages'
  * theme (the app's own stylesheet only holds the classes the app uses), and the classes Tailwind
- * does not know, for the class input's verdicts. Its breakpoints follow the canvas's width (viewport-css.ts). Asked again once typing pauses, only when the set
- * of classes changed. Null until the first answer: the canvas waits for it rather than flash unstyled.
+ * does not know, for the class input's verdicts. Its breakpoints follow the canvas's width, not the
+ * window's (viewport-css.ts). Asked again once typing pauses, only when the set of classes changed.
+ * Null until the first answer: the canvas waits for it rather than flash unstyled.
  */
 export function useCanvasCss(canvas: RefObject<HTMLElement | null>, doc: PageContent) {
   const [result, setResult] = useState<{ css: string; unknown: ReadonlySet<string> | null } | null>(null);
