@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { tagFormSchema, tagListQuerySchema } from '../../shared/tags.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { createTag, deleteTag, listTags, updateTag } from './service.ts';
+import { removeTagFromContacts, renameTagOnContacts } from '../contacts/service.ts';
+import { createTag, deleteTag, listTags, updateTag, type TagHolders } from './service.ts';
 
 const idParams = z.object({ id: z.string() });
+/** Contacts store tag names: a rename or deletion changes them in the tag's transaction. */
+const contactsHoldTags: TagHolders = { renameTag: renameTagOnContacts, removeTag: removeTagFromContacts };
 
 export async function tagsRoutes(app: FastifyInstance, { db }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,11 +23,11 @@ export async function tagsRoutes(app: FastifyInstance, { db }: { db: Db; config:
   );
 
   r.put('/api/tags/:id', { schema: { params: idParams, body: tagFormSchema } }, async (request) => ({
-    tag: await updateTag(db, request.params.id, request.body),
+    tag: await updateTag(db, request.params.id, request.body, contactsHoldTags),
   }));
 
   r.delete('/api/tags/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteTag(db, request.params.id);
+    await deleteTag(db, request.params.id, contactsHoldTags);
     return reply.status(204).send();
   });
 }
