@@ -73,6 +73,8 @@ describe('inline text editing', () => {
         node('h1', 'heading', { text: 'Old heading', level: 'h2' }),
         node('p1', 'paragraph', { text: 'First words' }),
         node('b1', 'button', { text: 'Buy now' }),
+        node('e1', 'paragraph', { text: '' }),
+        node('hero1', 'hero', { title: 'Hero title', subtitle: 'Hero subtitle' }),
       ]),
     ]);
   });
@@ -119,16 +121,29 @@ describe('inline text editing', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('Line two');
     // Leaving the text (a click elsewhere) commits it.
-    await page.getByRole('heading', { level: 1 }).click();
+    await page.locator('header h1').click();
     await expect.poll(() => textbox().count()).toBe(0);
     await expect.poll(() => paragraph.innerText()).toBe('Line one\nLine two');
+
+    // An empty paragraph is edited from its placeholder; a hero's subtitle in its own place.
+    await frameOf(page, 'e1').getByText(BUILDER_MESSAGES.emptyParagraph).dblclick();
+    await expect.poll(() => textbox().count()).toBe(1);
+    await page.keyboard.type('No longer empty');
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => frameOf(page, 'e1').locator('p').first().textContent()).toBe('No longer empty');
+    await expect.poll(() => frameOf(page, 'e1').getByText(BUILDER_MESSAGES.emptyParagraph).count()).toBe(0);
+    await frameOf(page, 'hero1').getByText('Hero subtitle').dblclick();
+    await page.keyboard.type('A better subtitle');
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => frameOf(page, 'hero1').locator('p').first().textContent()).toBe('A better subtitle');
+    expect(await frameOf(page, 'hero1').getByRole('heading', { level: 1 }).textContent()).toBe('Hero title');
   });
 
   it('starts from the keyboard: F2 on the selected component, or its Edit text button', async () => {
     // A button's label, by F2 once the button is selected (its Edit properties control).
     await frameOf(page, 'b1').getByRole('button', { name: 'Edit properties' }).click();
     await expect.poll(() => page.getByRole('complementary', { name: 'Property editor' }).getByRole('heading', { name: 'Button properties' }).isVisible()).toBe(true);
-    await page.getByRole('heading', { level: 1 }).click();
+    await page.locator('header h1').click();
     await page.keyboard.press('F2');
     await expect.poll(() => textbox().count()).toBe(1);
     await page.keyboard.type('Order today');
@@ -149,7 +164,7 @@ describe('inline text editing', () => {
     await page.keyboard.press('Control+s');
     await expect.poll(() => bannerOf(page).textContent()).toMatch(/^Saved successfully/);
     const [section] = await storedContent(id);
-    expect(section!.components.map((c) => c.props.text)).toEqual(['Keyboard heading', 'Line one\nLine two', 'Order today']);
+    expect(section!.components.map((c) => c.props.text ?? c.props.subtitle)).toEqual(['Keyboard heading', 'Line one\nLine two', 'Order today', 'No longer empty', 'A better subtitle']);
   });
 });
 
@@ -166,7 +181,7 @@ describe('copy and paste', () => {
   it('copies the selected component with Ctrl+C and pastes it after the selection with Ctrl+V, with new ids', async () => {
     await openBuilder(page, first);
     await frameOf(page, 'ch1').getByRole('button', { name: 'Edit properties' }).click();
-    await page.getByRole('heading', { level: 1 }).click();
+    await page.locator('header h1').click();
     await page.keyboard.press('Control+c');
     await expect.poll(() => bannerOf(page).textContent()).toContain('Copied the heading');
     await page.keyboard.press('Control+v');
@@ -180,7 +195,7 @@ describe('copy and paste', () => {
 
     // Pasting into a selected container puts the copy inside it, at the end.
     await frameOf(page, 'cc1').getByRole('button', { name: 'Edit properties' }).first().click();
-    await page.getByRole('heading', { level: 1 }).click();
+    await page.locator('header h1').click();
     await page.keyboard.press('Control+v');
     await expect.poll(() => frameOf(page, 'cc1').getByRole('heading', { name: 'Copy me' }).count()).toBe(1);
     // One paste, one undo step.
@@ -194,7 +209,7 @@ describe('copy and paste', () => {
 
     const other = await context.newPage();
     await openBuilder(other, second);
-    await other.getByRole('heading', { level: 1 }).click();
+    await other.locator('header h1').click();
     await other.keyboard.press('Control+v');
     const sections = canvasOf(other).locator('main.lp-canvas > [data-node-id]');
     await expect.poll(() => sections.count()).toBe(2);
@@ -213,7 +228,7 @@ describe('copy and paste', () => {
   it('takes text that is not ours as the browser does: a paste of plain words changes nothing', async () => {
     await page.evaluate(() => navigator.clipboard.writeText('just some words'));
     const before = await canvasOf(page).locator('[data-node-id]').count();
-    await page.getByRole('heading', { level: 1 }).click();
+    await page.locator('header h1').click();
     await page.keyboard.press('Control+v');
     await page.keyboard.press('Control+v');
     expect(await canvasOf(page).locator('[data-node-id]').count()).toBe(before);
@@ -228,7 +243,7 @@ describe('pasted HTML', () => {
 
   const paste = async (text: string) => {
     await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-    await page.getByRole('heading', { level: 1 }).click();
+    await page.locator('header h1').click();
     await page.keyboard.press('Control+v');
   };
 

@@ -89,6 +89,8 @@ function insertText(text: string) {
 function editInPlace(element: HTMLElement, options: { original: string; multiline: boolean; label: string }, done: (text: string | null) => void) {
   const { original, multiline, label } = options;
   element.textContent = original;
+  // An empty text still shows a line to type on (the element is drawn afresh after the edit).
+  element.style.minHeight = '1lh';
   element.contentEditable = 'plaintext-only';
   element.setAttribute('role', 'textbox');
   element.setAttribute('aria-label', label);
@@ -174,7 +176,10 @@ export function useInlineText(node: ComponentNode, frame: RefObject<HTMLElement 
     const target = event.target as Element;
     // A double-click inside a child node is the child's.
     if (target.closest('[data-node-id]') !== root) return;
-    const text = texts.find((candidate) => [...root.querySelectorAll(candidate.selector)].some((element) => element.contains(target)));
+    // An empty paragraph's placeholder stands for its text.
+    const text = target.closest('[data-placeholder]')
+      ? texts[0]
+      : texts.find((candidate) => [...root.querySelectorAll(candidate.selector)].some((element) => element.contains(target)));
     if (!text) return;
     event.preventDefault();
     actions.select(node.id);
