@@ -166,8 +166,10 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
       addInto: (id) => setAddTarget({ id, label: labelOf(id) }),
       move: (id) => setMovingId(id),
       copy: (id) => {
+        const text = clipText(stateRef.current.doc, id);
+        if (text === null) return;
         dispatch({ type: 'select', id });
-        navigator.clipboard.writeText(clipText(stateRef.current.doc, id)).then(
+        navigator.clipboard.writeText(text).then(
           () => setBanner({ tone: 'success', text: CLIPBOARD_MESSAGES.copied(labelOf(id)) }),
           (error: unknown) => setBanner({ tone: 'error', text: CLIPBOARD_MESSAGES.copyFailed(errorText(error)) }),
         );

@@ -16,13 +16,13 @@ const childIds = (doc: ReturnType<typeof samplePage>, id: string) => childrenOf(
 describe('clipboard text', () => {
   it('round-trips a component and a section through the text the clipboard holds', () => {
     const doc = samplePage();
-    expect(readClip(clipText(doc, 'box'))).toEqual({ kind: 'component', node: locate(doc, 'box').node });
-    expect(readClip(clipText(doc, 'other'))).toEqual({ kind: 'section', node: doc[1] });
+    expect(readClip(clipText(doc, 'box')!)).toEqual({ kind: 'component', node: locate(doc, 'box').node });
+    expect(readClip(clipText(doc, 'other')!)).toEqual({ kind: 'section', node: doc[1] });
   });
 
   it('takes nothing that is not our format or not a valid node', () => {
     const doc = samplePage();
-    const clip = JSON.parse(clipText(doc, 'intro')) as Record<string, unknown>;
+    const clip = JSON.parse(clipText(doc, 'intro')!) as Record<string, unknown>;
     expect(readClip('Hello there')).toBeNull();
     expect(readClip('[1, 2]')).toBeNull();
     expect(readClip(JSON.stringify({ ...clip, format: 'other.app' }))).toBeNull();
@@ -37,7 +37,7 @@ describe('clipboard text', () => {
 describe('pasteClip', () => {
   it('pastes a component after the selected one, with every id new', () => {
     const doc = samplePage();
-    const clip = readClip(clipText(doc, 'box'))!;
+    const clip = readClip(clipText(doc, 'box')!)!;
     const pasted = pasteClip(doc, clip, 'intro', fresh());
     expect(childIds(pasted.doc, 'main')).toEqual(['intro', pasted.id, 'layout', 'box']);
     const copy = locate(pasted.doc, pasted.id).node;
@@ -47,7 +47,7 @@ describe('pasteClip', () => {
 
   it('pastes into the selected section, container or grid cell, at the end', () => {
     const doc = samplePage();
-    const clip = readClip(clipText(doc, 'intro'))!;
+    const clip = readClip(clipText(doc, 'intro')!)!;
     for (const holder of ['other', 'inner', 'right']) {
       const pasted = pasteClip(doc, clip, holder, fresh());
       expect(childIds(pasted.doc, holder).at(-1)).toBe(pasted.id);
@@ -56,15 +56,25 @@ describe('pasteClip', () => {
 
   it('puts a component after a selected grid (a grid holds only its cells), and into the last section with nothing selected', () => {
     const doc = samplePage();
-    const clip = readClip(clipText(doc, 'intro'))!;
+    const clip = readClip(clipText(doc, 'intro')!)!;
     expect(childIds(pasteClip(doc, clip, 'layout', fresh()).doc, 'main')).toEqual(['intro', 'layout', 'new-heading-1', 'box']);
     expect(childIds(pasteClip(doc, clip, null, fresh()).doc, 'other')).toEqual(['items', 'new-heading-1']);
     expect(() => pasteClip([], clip, null, fresh())).toThrow(DocumentError);
   });
 
+  it('takes a selection no longer on the page as no selection', () => {
+    const doc = samplePage();
+    expect(clipText(doc, 'gone')).toBeNull();
+    const heading = readClip(clipText(doc, 'intro')!)!;
+    expect(childIds(pasteClip(doc, heading, 'gone', fresh()).doc, 'other')).toEqual(['items', 'new-heading-1']);
+    const section = readClip(clipText(doc, 'other')!)!;
+    expect(pasteClip(doc, section, 'gone', fresh()).doc.map((s) => s.id)).toEqual(['main', 'other', 'new-section-1']);
+    expect(pasteHtml(doc, '<section><p>Hi</p></section>', 'gone').ok).toBe(true);
+  });
+
   it('pastes a section after the section holding the selection, or at the end', () => {
     const doc = samplePage();
-    const clip = readClip(clipText(doc, 'other'))!;
+    const clip = readClip(clipText(doc, 'other')!)!;
     expect(pasteClip(doc, clip, 'cta', fresh()).doc.map((s) => s.id)).toEqual(['main', 'new-section-1', 'other']);
     expect(pasteClip(doc, clip, null, fresh()).doc.map((s) => s.id)).toEqual(['main', 'other', 'new-section-1']);
   });

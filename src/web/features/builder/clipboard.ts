@@ -3,7 +3,7 @@ import { CONVERTER_MESSAGES } from '@shared/landing-pages/converter/messages.ts'
 import { convertHtml } from '@shared/landing-pages/converter/convert-html.ts';
 import { DocumentError } from '@shared/landing-pages/document-error.ts';
 import { newNodeId, type IdMaker } from '@shared/landing-pages/ids.ts';
-import { locate } from '@shared/landing-pages/node-index.ts';
+import { locate, nodeIndex } from '@shared/landing-pages/node-index.ts';
 import { addComponent, addSection } from '@shared/landing-pages/operations/add.ts';
 import { copyWithFreshIds } from '@shared/landing-pages/operations/duplicate.ts';
 import { parseContent, serializeContent } from '@shared/landing-pages/parse-content.ts';
@@ -28,8 +28,9 @@ export const CLIPBOARD_MESSAGES = {
   tooLarge: (megabytes: string) => `the page would be ${megabytes} MB, more than a page can hold (${CONTENT_MAX / 1_000_000} MB): paste less at a time`,
 } as const;
 
-/** The clipboard text for a node of the page (a section when it sits at the top). */
-export function clipText(doc: PageContent, id: string): string {
+/** The clipboard text for a node of the page (a section when it sits at the top); null when it is gone. */
+export function clipText(doc: PageContent, id: string): string | null {
+  if (stillThere(doc, id) === null) return null;
   const { node, path } = locate(doc, id);
   return JSON.stringify({ format: CLIP_FORMAT, kind: path.length === 1 ? 'section' : 'component', node });
 }
@@ -53,10 +54,15 @@ export function readClip(text: string): Clip | null {
   return section.components.length === 1 ? { kind, node: section.components[0]! } : null;
 }
 
+/** The selection, when it is still on the page (a removed ancestor takes it along). */
+function stillThere(doc: PageContent, id: string | null): string | null {
+  return id !== null && nodeIndex(doc).has(id) ? id : null;
+}
+
 /** Where a pasted section goes: after the section holding the selection, else at the end. */
 function sectionIndexAfter(doc: PageContent, selectedId: string | null): number {
-  if (selectedId === null) return doc.length;
-  return locate(doc, selectedId).path[0]! + 1;
+  const id = stillThere(doc, selectedId);
+  return id === null ? doc.length : locate(doc, id).path[0]! + 1;
 }
 
 /**
@@ -70,12 +76,13 @@ export function pasteClip(doc: PageContent, clip: Clip, selectedId: string | nul
     return { doc: addSection(doc, { section, index: sectionIndexAfter(doc, selectedId) }), id: section.id };
   }
   const component = copyWithFreshIds(clip.node, makeId);
-  if (selectedId === null) {
+  const selected = stillThere(doc, selectedId);
+  if (selected === null) {
     const last = doc.at(-1);
     if (!last) throw new DocumentError('not-found', CLIPBOARD_MESSAGES.nowhere);
     return { doc: addComponent(doc, { parentId: last.id, component }), id: component.id };
   }
-  const { node, path } = locate(doc, selectedId);
+  const { node, path } = locate(doc, selected);
   const holds = path.length === 1 || node.type === 'gridCell' || definitionOf(node.type)?.children === 'any';
   if (holds) return { doc: addComponent(doc, { parentId: node.id, component }), id: component.id };
   const parent = nodeAtPath(doc, path.slice(0, -1))!;

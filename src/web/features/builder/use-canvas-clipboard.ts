@@ -26,9 +26,9 @@ export interface ClipboardEditor {
 /** The clipboard text of the selected node in edit mode, or null (nothing of the builder's to copy). */
 function copySelected(editor: ClipboardEditor): string | null {
   const { doc, selectedId, mode } = editor.state();
-  if (mode !== 'edit' || selectedId === null) return null;
-  editor.notify('success', CLIPBOARD_MESSAGES.copied(editor.label(selectedId)));
-  return clipText(doc, selectedId);
+  const text = mode === 'edit' && selectedId !== null ? clipText(doc, selectedId) : null;
+  if (text !== null) editor.notify('success', CLIPBOARD_MESSAGES.copied(editor.label(selectedId!)));
+  return text;
 }
 
 /** Pastes a copied node, or converts pasted HTML (spec 2.3); false when the data is not the builder's. */
