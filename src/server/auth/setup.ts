@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
-import { AUTH_MESSAGES, type SessionUser } from '../../shared/auth.ts';
+import { AUTH_MESSAGES, type SessionUser } from '../../shared/auth/api.ts';
 import type { SetupInput } from '../../shared/users/api.ts';
 import type { Db } from '../db/client.ts';
 import { appSettings, users } from '../db/schema.ts';
