@@ -1,5 +1,5 @@
 import { count, desc, gte, sql } from 'drizzle-orm';
-import { RECENT_CONTACTS_LIMIT, RECENT_LEADS_DAYS } from '../../shared/dashboard.ts';
+import { RECENT_CONTACTS_LIMIT, RECENT_LEADS_DAYS } from '../../shared/dashboard/api.ts';
 import type { Db } from '../db/client.ts';
 import { contacts, landingPages } from '../db/schema.ts';
 
