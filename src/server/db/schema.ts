@@ -19,7 +19,7 @@ import { RECURRENCE_FREQUENCIES } from '../../shared/calendar/constants.ts';
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../../shared/contacts.ts';
 import { KIT_SYNC_JOB_STATUSES } from '../../shared/kit-sync.ts';
 import { PAGE_TYPES } from '../../shared/landing-pages/page-types.ts';
-import { DEFAULT_TAG_COLOR } from '../../shared/tags.ts';
+import { DEFAULT_TAG_COLOR } from '../../shared/tags/api.ts';
 
 /*
  * The whole schema. Field names follow the specification (snake_case), and the JSON API keeps them.
