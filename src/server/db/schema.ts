@@ -156,12 +156,39 @@ export const landingPages = pgTable(
     page_type: pageType('page_type').notNull().default('builder'),
     is_active: boolean('is_active').notNull().default(true),
     builder_config: jsonb('builder_config'),
+    /**
+     * Counts the saves of the content: a save names the version it started from and is refused when
+     * another came in between (optimistic concurrency). Toggling is_active is no content save.
+     */
+    version: integer('version').notNull().default(1),
+    /** Who saved the content last (null: before accounts recorded it, or the user was removed). */
+    updated_by: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     index('landing_pages_created_at_idx').on(t.created_at.desc()),
     check('landing_pages_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) between 3 and 50`),
   ],
+);
+
+/**
+ * Earlier saves of a page's content, the last PAGE_VERSIONS_KEPT per page (the service prunes older
+ * ones in the transaction of each save). `version` is the page's version that save produced.
+ */
+export const landingPageVersions = pgTable(
+  'landing_page_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    landing_page_id: uuid('landing_page_id')
+      .notNull()
+      .references(() => landingPages.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    content: text('content').notNull(),
+    page_type: pageType('page_type').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('landing_page_versions_page_version_key').on(t.landing_page_id, t.version)],
 );
 
 /**
@@ -214,7 +241,6 @@ export const uploadedImages = pgTable(
     height: integer('height').notNull().default(0),
     mime_type: text('mime_type').notNull(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    usage_count: integer('usage_count').notNull().default(0),
   },
   (t) => [index('uploaded_images_uploaded_at_idx').on(t.uploaded_at.desc()), index('uploaded_images_user_id_idx').on(t.user_id)],
 );
@@ -292,6 +318,7 @@ export const schema = {
   tags,
   appSettings,
   landingPages,
+  landingPageVersions,
   landingPageViews,
   leadSubmissions,
   uploadedImages,

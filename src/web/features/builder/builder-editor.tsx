@@ -18,9 +18,10 @@ import type { PageContent } from '@shared/landing-pages/types.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { AddComponentDialog } from './add-component-dialog.tsx';
-import { builderPageKey, createBuilderPage, fetchPage, saveBuilderPage, STALE_AFTER_SAVE } from './builder-api.ts';
+import { builderPageKey, createBuilderPage, fetchPage, isSaveConflict, saveBuilderPage, STALE_AFTER_SAVE } from './builder-api.ts';
 import { BuilderCanvas, nodeLabel } from './builder-canvas.tsx';
 import { CanvasActionsContext, type CanvasActions } from './canvas-actions.ts';
+import { ConflictDialog } from './conflict-dialog.tsx';
 import { editorReducer, initialEditorState, isDirty } from './editor-store.ts';
 import { PropertyPanel, useEditorRatio, usePanelWidth } from './property-panel.tsx';
 import { DebugDialog } from './debug-dialog.tsx';
@@ -63,6 +64,10 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   const [debugOpen, setDebugOpen] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
   const saving = useRef(false);
+  // The version of the page this editor's work starts from; a save names it, so the server can refuse
+  // one when someone else saved in between (then `conflict` holds the page as stored now).
+  const baseVersion = useRef(page?.version ?? 0);
+  const [conflict, setConflict] = useState<{ current: LandingPage; close: boolean } | null>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const canvasCss = useCanvasCss(canvasRef, state.doc);
   const dirty = isDirty(state);
@@ -95,7 +100,8 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
       const doc = stateRef.current.doc;
       const content = serializeContent(doc);
       try {
-        const saved = pageId ? await saveBuilderPage(pageId, content) : await createBuilderPage(content);
+        const saved = pageId ? await saveBuilderPage(pageId, content, baseVersion.current) : await createBuilderPage(content);
+        baseVersion.current = saved.version;
         dispatch({ type: 'saved', doc });
         client.setQueryData(builderPageKey(saved.id), saved);
         await Promise.all(STALE_AFTER_SAVE.map((queryKey) => client.invalidateQueries({ queryKey })));
@@ -105,6 +111,10 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
           setBanner({ tone: 'success', text: BUILDER_MESSAGES.saved(now()) });
         }
       } catch (error) {
+        if (pageId && isSaveConflict(error)) {
+          const current = await fetchPage(pageId).catch(() => null);
+          if (current) return setConflict({ current, close });
+        }
         console.error('Save failed', error);
         setBanner({ tone: 'error', text: BUILDER_MESSAGES.saveFailed(errorText(error)) });
       } finally {
@@ -117,15 +127,20 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   const reload = async () => {
     if (!pageId) return setBanner({ tone: 'error', text: BUILDER_MESSAGES.noPageId });
     try {
-      const stored = await fetchPage(pageId);
-      if (!stored.content.trim()) return setBanner({ tone: 'error', text: BUILDER_MESSAGES.noContent });
-      const parsed = parseContent(stored.content);
-      if (!parsed.ok) return setBanner({ tone: 'error', text: BUILDER_MESSAGES.invalidJson(parsed.details[0] ?? parsed.message) });
-      dispatch({ type: 'load', doc: parsed.content });
-      setBanner({ tone: 'success', text: BUILDER_MESSAGES.reloaded(now()) });
+      loadStored(await fetchPage(pageId));
     } catch (error) {
       setBanner({ tone: 'error', text: BUILDER_MESSAGES.reloadFailed(errorText(error)) });
     }
+  };
+
+  /** Reload's second half: the stored page replaces the editor's, and later saves start from its version. */
+  const loadStored = (stored: LandingPage) => {
+    if (!stored.content.trim()) return setBanner({ tone: 'error', text: BUILDER_MESSAGES.noContent });
+    const parsed = parseContent(stored.content);
+    if (!parsed.ok) return setBanner({ tone: 'error', text: BUILDER_MESSAGES.invalidJson(parsed.details[0] ?? parsed.message) });
+    baseVersion.current = stored.version;
+    dispatch({ type: 'load', doc: parsed.content });
+    setBanner({ tone: 'success', text: BUILDER_MESSAGES.reloaded(now()) });
   };
 
   const close = () => {
@@ -295,6 +310,21 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
           const id = movingId!;
           dispatch({ type: 'change', change: (doc) => moveTo(doc, { id, parentId }), select: id });
           setMovingId(null);
+        }}
+      />
+      <ConflictDialog
+        current={conflict?.current ?? null}
+        onClose={() => setConflict(null)}
+        onReload={() => {
+          setConflict(null);
+          if (conflict) loadStored(conflict.current);
+        }}
+        onOverwrite={() => {
+          setConflict(null);
+          if (!conflict) return;
+          // Mine replaces theirs: the next save starts from the version that refused it.
+          baseVersion.current = conflict.current.version;
+          void save(conflict.close);
         }}
       />
       {page ? <DebugDialog doc={state.doc} fileName={`${page.slug}.json`} open={debugOpen} onClose={() => setDebugOpen(false)} /> : null}
