@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Bug, Eye, Keyboard, PencilRuler, Plus, Redo2, RefreshCw, Undo2 } from 'lucide-react';
+import { Bug, Eye, History, Keyboard, PencilRuler, Plus, Redo2, RefreshCw, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BUILDER_PAGE_TITLE, type LandingPage } from '@shared/landing-pages/api.ts';
-import { BUILDER_LIMITS, BUILDER_MESSAGES, builderPath } from '@shared/landing-pages/builder.ts';
+import { BUILDER_LIMITS, BUILDER_MESSAGES, builderPath, NEW_PAGE_ID, SAFETY_MESSAGES } from '@shared/landing-pages/builder.ts';
 import type { ComponentType } from '@shared/landing-pages/component-definitions.ts';
 import { createComponent, createSection } from '@shared/landing-pages/create.ts';
 import { defaultPage } from '@shared/landing-pages/default-page.ts';
@@ -25,10 +25,13 @@ import { ConflictDialog } from './conflict-dialog.tsx';
 import { editorReducer, initialEditorState, isDirty } from './editor-store.ts';
 import { PropertyPanel, useEditorRatio, usePanelWidth } from './property-panel.tsx';
 import { DebugDialog } from './debug-dialog.tsx';
+import { DraftDialog } from './draft-dialog.tsx';
+import { HistoryDialog } from './history-dialog.tsx';
 import { MoveDialog } from './move-dialog.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { useBuilderShortcuts } from './use-builder-shortcuts.ts';
 import { useCanvasCss } from './use-canvas-css.ts';
+import { useDraftRecovery } from './use-draft-recovery.ts';
 
 const LIST_PATH = '/crm/landing-pages';
 
@@ -62,6 +65,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [movingId, setMovingId] = useState<string | null>(null);
   const [debugOpen, setDebugOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
   const saving = useRef(false);
   // The version of the page this editor's work starts from; a save names it, so the server can refuse
@@ -71,6 +75,8 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   const canvasRef = useRef<HTMLDivElement>(null);
   const canvasCss = useCanvasCss(canvasRef, state.doc);
   const dirty = isDirty(state);
+  const [openingContent] = useState(() => serializeContent(state.doc));
+  const draft = useDraftRecovery({ draftKey: pageId ?? NEW_PAGE_ID, doc: state.doc, dirty, openingContent, lastSaved: page?.updated_at ?? null });
 
   useEffect(() => {
     if (!banner) return;
@@ -249,6 +255,9 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
               <Button size="sm" variant="ghost" onClick={() => setDebugOpen(true)}>
                 <Bug className="size-4" aria-hidden /> Debug
               </Button>
+              <Button size="sm" variant="ghost" onClick={() => setHistoryOpen(true)}>
+                <History className="size-4" aria-hidden /> History
+              </Button>
             </>
           ) : null}
           <Button size="sm" variant="secondary" onClick={close}>
@@ -327,6 +336,29 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
           void save(conflict.close);
         }}
       />
+      <DraftDialog
+        offer={draft.offer}
+        lastSaved={page?.updated_at ?? null}
+        onDismiss={draft.dismiss}
+        onDiscard={draft.discard}
+        onRestore={() => {
+          const doc = draft.restore();
+          // Undoable like any change: undo goes back to the page as stored.
+          if (doc) dispatch({ type: 'change', change: () => doc, select: null });
+        }}
+      />
+      {pageId ? (
+        <HistoryDialog
+          pageId={pageId}
+          open={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+          onRestore={(doc, version) => {
+            // An ordinary change: undo brings back what the editor held, and nothing is saved until the user saves.
+            dispatch({ type: 'change', change: () => doc, select: null });
+            setBanner({ tone: 'success', text: SAFETY_MESSAGES.restored(version.created_at.toLocaleString()) });
+          }}
+        />
+      ) : null}
       {page ? <DebugDialog doc={state.doc} fileName={`${page.slug}.json`} open={debugOpen} onClose={() => setDebugOpen(false)} /> : null}
     </div>
   );
