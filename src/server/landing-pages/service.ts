@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import {
   LANDING_PAGE_MESSAGES,
   PAGE_CHANGED_CODE,
@@ -8,8 +8,9 @@ import {
   type LandingPageFormValues,
 } from '../../shared/landing-pages/api.ts';
 import { SLUG_MESSAGES, slugCandidates } from '../../shared/landing-pages/slug.ts';
+import { userEmails } from '../auth/service.ts';
 import type { Db } from '../db/client.ts';
-import { landingPages, landingPageVersions, users } from '../db/schema.ts';
+import { landingPages, landingPageVersions } from './schema.ts';
 import { isUniqueViolation, isUuid, likePattern } from '../db/sql-helpers.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { pageFigures } from './page-figures.ts';
@@ -22,9 +23,18 @@ const SLUG_UNIQUE = 'landing_pages_slug_unique';
 const slugTaken = () => new AppError(409, 'slug_taken', SLUG_MESSAGES.taken, { slug: SLUG_MESSAGES.taken });
 const pageNotFound = () => notFound(LANDING_PAGE_MESSAGES.notFound);
 
-/** The user of a left join of users (a page's last saver, a version's author): null when unknown. */
-const joinedAuthor = sql<Author | null>`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'email', ${users.email}) end`;
-const updatedBy = { updated_by: joinedAuthor };
+/**
+ * Names the users in `field` of each row (a page's last saver, a version's author) as {id, email},
+ * or null for one unknown or removed; one look-up for all rows.
+ */
+async function withAuthors<K extends string, T extends Record<K, string | null>>(db: Db, rows: T[], field: K): Promise<Array<Omit<T, K> & Record<K, Author | null>>> {
+  const emails = await userEmails(db, rows.flatMap((row) => (row[field] ? [row[field]] : [])));
+  return rows.map((row) => {
+    const id = row[field];
+    const email = id ? emails.get(id) : undefined;
+    return { ...row, [field]: id && email ? { id, email } : null };
+  });
+}
 const withAuthor = (row: LandingPageRow, author: Author | null): LandingPageDto => ({ ...row, updated_by: author });
 
 /** Rethrows a unique-slug violation as the form's message (two saves can race past the live check). */
@@ -35,6 +45,14 @@ async function withSlugCheck<T>(write: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error, SLUG_UNIQUE)) throw slugTaken();
     throw error;
   }
+}
+
+/** How many pages there are, and how many of them are active (the dashboard's figures). */
+export async function countLandingPages(db: Db): Promise<{ total: number; active: number }> {
+  const [row] = await db
+    .select({ total: count(), active: sql<number>`count(*) filter (where ${landingPages.is_active})`.mapWith(Number) })
+    .from(landingPages);
+  return row!;
 }
 
 /**
@@ -51,17 +69,16 @@ export async function listPages(db: Db, search?: string) {
       page_type: landingPages.page_type,
       is_active: landingPages.is_active,
       version: landingPages.version,
-      ...updatedBy,
+      updated_by: landingPages.updated_by,
       created_at: landingPages.created_at,
       updated_at: landingPages.updated_at,
       head: sql<string>`left(${landingPages.content}, ${PREVIEW_LENGTH + 1})`,
     })
     .from(landingPages)
-    .leftJoin(users, eq(users.id, landingPages.updated_by))
     .where(pattern ? or(ilike(landingPages.title, pattern), ilike(landingPages.slug, pattern)) : undefined)
     .orderBy(desc(landingPages.created_at), desc(landingPages.id));
   const figures = await pageFigures(db, rows.map((r) => r.id));
-  return rows.map(({ head, ...page }) => ({
+  return (await withAuthors(db, rows, 'updated_by')).map(({ head, ...page }) => ({
     ...page,
     content_preview: head.length > PREVIEW_LENGTH ? `${head.slice(0, PREVIEW_LENGTH)}...` : head,
     figures: figures.get(page.id)!,
@@ -70,13 +87,9 @@ export async function listPages(db: Db, search?: string) {
 
 export async function getPage(db: Db, id: string): Promise<LandingPageDto> {
   if (!isUuid(id)) throw pageNotFound();
-  const [page] = await db
-    .select({ ...getTableColumns(landingPages), ...updatedBy })
-    .from(landingPages)
-    .leftJoin(users, eq(users.id, landingPages.updated_by))
-    .where(eq(landingPages.id, id));
+  const [page] = await db.select().from(landingPages).where(eq(landingPages.id, id));
   if (!page) throw pageNotFound();
-  return page;
+  return (await withAuthors(db, [page], 'updated_by'))[0]!;
 }
 
 /** The page published at /lp/{slug}, if it exists and is active. */
@@ -168,18 +181,18 @@ const versionSummary = {
   number: landingPageVersions.version,
   page_type: landingPageVersions.page_type,
   created_at: landingPageVersions.created_at,
-  author: joinedAuthor,
+  author: landingPageVersions.created_by,
 };
 
 /** A page's kept versions, newest first, without their content. */
 export async function listVersions(db: Db, pageId: string) {
   await getPage(db, pageId);
-  return db
+  const rows = await db
     .select(versionSummary)
     .from(landingPageVersions)
-    .leftJoin(users, eq(users.id, landingPageVersions.created_by))
     .where(eq(landingPageVersions.landing_page_id, pageId))
     .orderBy(desc(landingPageVersions.version));
+  return withAuthors(db, rows, 'author');
 }
 
 /** One kept version of a page, with its content. */
@@ -188,10 +201,9 @@ export async function getVersion(db: Db, pageId: string, versionId: string) {
   const [version] = await db
     .select({ ...versionSummary, content: landingPageVersions.content })
     .from(landingPageVersions)
-    .leftJoin(users, eq(users.id, landingPageVersions.created_by))
     .where(and(eq(landingPageVersions.id, versionId), eq(landingPageVersions.landing_page_id, pageId)));
   if (!version) throw notFound(LANDING_PAGE_MESSAGES.versionNotFound);
-  return version;
+  return (await withAuthors(db, [version], 'author'))[0]!;
 }
 
 export async function deletePage(db: Db, id: string): Promise<void> {
