@@ -263,3 +263,51 @@ describe('unsaved work kept in the browser', () => {
     expect(unexpectedErrors()).toEqual([]);
   });
 });
+
+describe("the admin list's Edit form", () => {
+  it('refuses a save over someone else\'s with who and when, then overwrites or reloads', async () => {
+    const seeded = await seedPage('form-page', 'Form heading');
+    const editorUser = (await findUserByEmail(server.db, EDITOR))!;
+    const saveAsEditor = async (title: string) => {
+      const stored = await getPage(server.db, seeded.id);
+      await saveContent(server.db, seeded.id, {
+        values: { title, slug: stored.slug, content: stored.content, page_type: 'builder', is_active: true },
+        baseVersion: stored.version,
+        author: { id: editorUser.id, email: EDITOR },
+      });
+    };
+    const page = await owner.newPage();
+    pageErrors.push(watchPageErrors(page));
+    await page.goto(`${server.baseUrl}/crm/landing-pages`);
+    const form = page.getByRole('dialog');
+    const title = form.getByLabel('Title');
+    const openEdit = async (cardTitle: string) => {
+      await page.getByRole('article', { name: cardTitle, exact: true }).getByRole('button', { name: `Edit ${cardTitle}` }).click();
+      await expect.poll(() => title.inputValue()).toBe(cardTitle);
+    };
+
+    await openEdit('Page form-page');
+    await saveAsEditor('Renamed by the editor');
+    await title.fill('Renamed by me');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    const alert = form.getByRole('alert');
+    await expect.poll(() => alert.getByText(/^This page was changed at .+ by editor@example\.com$/).isVisible()).toBe(true);
+    await screenshot(page, 'admin-edit-conflict');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await alert.getByRole('button', { name: SAFETY_MESSAGES.overwriteKeepMine }).click();
+    await expect.poll(() => form.count()).toBe(0);
+    expect(await getPage(server.db, seeded.id)).toMatchObject({ title: 'Renamed by me', updated_by: { email: server.email } });
+
+    await openEdit('Renamed by me');
+    await saveAsEditor('Renamed again by the editor');
+    await title.fill('Mine, to be lost');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await alert.getByRole('button', { name: SAFETY_MESSAGES.reloadLoseMine }).click();
+    await expect.poll(() => title.inputValue()).toBe('Renamed again by the editor');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => form.count()).toBe(0);
+    expect(await getPage(server.db, seeded.id)).toMatchObject({ title: 'Renamed again by the editor', updated_by: { email: server.email } });
+    await page.close();
+    expect(unexpectedErrors()).toEqual([]);
+  });
+});

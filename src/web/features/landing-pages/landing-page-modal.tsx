@@ -174,7 +174,8 @@ function LandingPageForm({ page, onClose }: { page: LandingPage | null; onClose:
         {...form.register('is_active')}
       />
       {conflict ? (
-        <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+        // Brought into view: the form may be scrolled to its top when the refusal comes.
+        <div ref={(box) => box?.scrollIntoView({ block: 'nearest' })} role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
           <p className="font-medium">{LANDING_PAGE_MESSAGES.pageChanged(conflict.updated_at.toLocaleString(), conflict.updated_by?.email ?? null)}</p>
           <p>{SAFETY_MESSAGES.conflictHint}</p>
           <div className="flex flex-wrap gap-2">
