@@ -103,5 +103,9 @@ export function BuilderCanvas({ doc, mode }: { doc: PageContent; mode: EditorMod
       ),
     [doc, mode, ctx],
   );
-  return <main className="lp-canvas">{sections}</main>;
+  return (
+    <main className="lp-canvas" data-drop-surface="canvas">
+      {sections}
+    </main>
+  );
 }

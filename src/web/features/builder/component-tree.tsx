@@ -3,12 +3,15 @@ import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
 import { nodeIndex } from '@shared/landing-pages/node-index.ts';
 import { childrenOf } from '@shared/landing-pages/tree.ts';
 import type { NodePath, PageContent, TreeNode } from '@shared/landing-pages/types.ts';
+import { DragHandle } from './builder-dnd.tsx';
 
 const SNIPPET = 40;
 
 /** A node's line in the tree: its kind, and the start of its text or title when it has one. */
+const labelOf = (node: TreeNode, isSection: boolean) => (isSection ? 'Section' : (definitionOf(node.type)?.label ?? `${node.type} (unknown)`));
+
 function lineOf(node: TreeNode, isSection: boolean): string {
-  const label = isSection ? 'Section' : (definitionOf(node.type)?.label ?? `${node.type} (unknown)`);
+  const label = labelOf(node, isSection);
   const text = [node.props.text, node.props.title, node.props.label].find((value) => typeof value === 'string' && value.trim());
   return typeof text === 'string' ? `${label}: ${text.length > SNIPPET ? `${text.slice(0, SNIPPET)}…` : text}` : label;
 }
@@ -33,15 +36,22 @@ const TreeItem = memo(function TreeItem({
   const children = childrenOf(node);
   return (
     // Off-screen sections of a long outline are not laid out or painted until they scroll near.
-    <li className={isSection ? '[content-visibility:auto] [contain-intrinsic-size:auto_10rem]' : undefined}>
-      <button
-        type="button"
-        aria-current={selected?.length === 0 ? 'true' : undefined}
-        onClick={() => onPick(node.id)}
-        className="w-full truncate rounded px-2 py-1 text-left text-sm text-gray-800 hover:bg-gray-100 aria-[current=true]:bg-indigo-100 aria-[current=true]:font-medium aria-[current=true]:text-indigo-900"
-      >
-        {lineOf(node, isSection)}
-      </button>
+    <li data-tree-id={node.id} className={isSection ? '[content-visibility:auto] [contain-intrinsic-size:auto_10rem]' : undefined}>
+      <div data-tree-row className="flex items-center gap-0.5">
+        {node.type === 'gridCell' ? (
+          <span className="size-6 shrink-0" />
+        ) : (
+          <DragHandle nodeId={node.id} label={labelOf(node, isSection)} surface="tree" className="shrink-0 text-gray-500 hover:bg-gray-100 hover:text-gray-900" />
+        )}
+        <button
+          type="button"
+          aria-current={selected?.length === 0 ? 'true' : undefined}
+          onClick={() => onPick(node.id)}
+          className="min-w-0 flex-1 truncate rounded px-2 py-1 text-left text-sm text-gray-800 hover:bg-gray-100 aria-[current=true]:bg-indigo-100 aria-[current=true]:font-medium aria-[current=true]:text-indigo-900"
+        >
+          {lineOf(node, isSection)}
+        </button>
+      </div>
       {children.length > 0 ? (
         <ul className="ml-3 space-y-0.5 border-l border-gray-200 pl-2">
           {children.map((child, index) => (
@@ -61,7 +71,7 @@ function pathOf(doc: PageContent, id: string | null): NodePath | null {
 export const ComponentTree = memo(function ComponentTree({ doc, selectedId, onPick }: { doc: PageContent; selectedId: string | null; onPick: (id: string) => void }) {
   const selectedPath = pathOf(doc, selectedId);
   return (
-    <nav aria-label="Component tree" className="min-h-0 overflow-y-auto p-3">
+    <nav aria-label="Component tree" data-drop-surface="tree" className="min-h-0 overflow-y-auto p-3">
       <h3 className="mb-2 text-xs font-semibold tracking-wide text-gray-600 uppercase">Component tree</h3>
       <ul className="space-y-0.5">
         {doc.map((section, index) => (

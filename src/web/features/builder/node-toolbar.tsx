@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Copy, Move, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@web/lib/cn.ts';
+import { DragHandle } from './builder-dnd.tsx';
 import { useCanvasActions } from './canvas-actions.ts';
 
 function ToolButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
@@ -60,6 +61,9 @@ export function NodeToolbar({
         className,
       )}
     >
+      {fixed ? null : (
+        <DragHandle nodeId={id} label={label} surface="canvas" className="text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white" />
+      )}
       <span className="px-1 select-none">{label}</span>
       {canHold ? (
         <ToolButton label="Add Component" onClick={() => actions.addInto(id)}>
