@@ -245,7 +245,8 @@ export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageCon
   };
 
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${(active.data.current as HandleData).label.toLowerCase()}. ${DRAG_INSTRUCTIONS.slice(DRAG_INSTRUCTIONS.indexOf('the arrow'))}`,
+    onDragStart: ({ active }) =>
+      `Picked up ${(active.data.current as HandleData).label.toLowerCase()}. Use the arrow keys to choose where it goes, Space or Enter to drop it there, or Escape to cancel.`,
     onDragMove: ({ active }) => {
       const current = drag.current;
       if (!current || sameSlot(current.announced ?? null, current.slot)) return undefined;
@@ -268,7 +269,7 @@ export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageCon
       accessibility={{ announcements, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
     >
       {children}
-      {dragging ? <style>{`[data-node-id="${CSS.escape(dragging.nodeId)}"],[data-tree-id="${CSS.escape(dragging.nodeId)}"]>[data-tree-row]{opacity:.4}`}</style> : null}
+      {dragging ? <style>{`[data-node-id="${CSS.escape(dragging.nodeId)}"],[data-tree-id="${CSS.escape(dragging.nodeId)}"]>[data-tree-row]{outline:2px dashed #4f46e5;outline-offset:2px;background-color:#eef2ff}`}</style> : null}
       <div
         ref={indicator}
         hidden
