@@ -1,12 +1,13 @@
-import { ArrowDown, ArrowUp, Copy, Move, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ClipboardCopy, Copy, Move, Pencil, Plus, Trash2, Type } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@web/lib/cn.ts';
 import { DragHandle } from './builder-dnd.tsx';
 import { useCanvasActions } from './canvas-actions.ts';
 
-function ToolButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+function ToolButton({ label, onClick, disabled, children, ...rest }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode; 'data-edit-text'?: string }) {
   return (
     <button
+      {...rest}
       type="button"
       aria-label={label}
       title={label}
@@ -34,6 +35,7 @@ export function NodeToolbar({
   canHold,
   fixed,
   isSection,
+  editsText,
   className,
 }: {
   id: string;
@@ -46,6 +48,8 @@ export function NodeToolbar({
   fixed?: boolean;
   /** Sections move only up and down: no Move Component for them. */
   isSection?: boolean;
+  /** Offers Edit text: the node's text can be edited on the canvas (inline-text.tsx). */
+  editsText?: boolean;
   className?: string;
 }) {
   const actions = useCanvasActions();
@@ -73,6 +77,11 @@ export function NodeToolbar({
       <ToolButton label="Edit properties" onClick={() => actions.edit(id)}>
         <Pencil className="size-4" aria-hidden />
       </ToolButton>
+      {editsText ? (
+        <ToolButton label="Edit text" data-edit-text="" onClick={() => actions.editText(id)}>
+          <Type className="size-4" aria-hidden />
+        </ToolButton>
+      ) : null}
       {fixed ? null : (
         <>
           <ToolButton label="Move up" disabled={first} onClick={() => actions.moveUp(id)}>
@@ -88,6 +97,9 @@ export function NodeToolbar({
           )}
           <ToolButton label="Duplicate" onClick={() => actions.duplicate(id)}>
             <Copy className="size-4" aria-hidden />
+          </ToolButton>
+          <ToolButton label="Copy" onClick={() => actions.copy(id)}>
+            <ClipboardCopy className="size-4" aria-hidden />
           </ToolButton>
           <ToolButton label="Remove" onClick={() => actions.remove(id, label)}>
             <Trash2 className="size-4" aria-hidden />
