@@ -2,7 +2,8 @@
  * The builder with a large page, measured in headless Chromium as its owner uses it: how long the
  * editor takes to open a page of N components (sections, grids with cells, nested containers), and
  * the time from an input to the next painted frame for typing into a text prop, adding, duplicating,
- * deleting, moving and undoing (goal: p95 under 50 ms, typing under 16 ms). Prints figures; asserts nothing.
+ * deleting, moving (buttons, and drag and drop: a pointer move during a drag, the drop) and undoing
+ * (goal: p95 under 50 ms, typing under 16 ms). Prints figures; asserts nothing.
  *
  *   npm run build && npx tsx bench/builder.ts            (BENCH_COMPONENTS=1000,100 by default: one run per size)
  *
@@ -99,6 +100,22 @@ async function benchPage(page: Page, url: string, sectionCount: number) {
   const moves: number[] = [];
   for (let i = 0; i < SAMPLES; i++) moves.push(await measure(page, 'click', () => target().getByRole('button', { name: i % 2 ? 'Move up' : 'Move down' }).click()));
   report('move up / down', moves);
+
+  // Drag and drop: a pointer move during a drag (the place under it found, the line moved) and the drop.
+  const dragMoves: number[] = [];
+  const drops: number[] = [];
+  const landmark = () => canvas.locator('[data-node-id]').filter({ hasText: 'Section 0 paragraph 9' }).last();
+  for (let i = 0; i < SAMPLES; i++) {
+    await target().hover();
+    await target().getByRole('button', { name: 'Drag Paragraph' }).hover();
+    await page.mouse.down();
+    const box = (await landmark().boundingBox())!;
+    await page.mouse.move(box.x + 40, box.y + 2, { steps: 4 });
+    dragMoves.push(await measure(page, 'pointermove', () => page.mouse.move(box.x + 60, box.y + box.height * (i % 2 ? 0.8 : 0.2))));
+    drops.push(await measure(page, 'pointerup', () => page.mouse.up()));
+  }
+  report('drag: pointer move', dragMoves);
+  report('drop (drag and drop)', drops);
 
   const removes: number[] = [];
   for (let i = 0; i < SAMPLES; i++) removes.push(await measure(page, 'click', () => target().first().getByRole('button', { name: 'Remove' }).click()));
