@@ -21,6 +21,7 @@ import { cn } from '@web/lib/cn.ts';
 import { AddComponentDialog } from './add-component-dialog.tsx';
 import { builderPageKey, createBuilderPage, fetchPage, isSaveConflict, saveBuilderPage, STALE_AFTER_SAVE } from './builder-api.ts';
 import { BuilderCanvas, nodeLabel } from './builder-canvas.tsx';
+import { BuilderDnd } from './builder-dnd.tsx';
 import { CanvasActionsContext, type CanvasActions } from './canvas-actions.ts';
 import { CLIPBOARD_MESSAGES, clipText } from './clipboard.ts';
 import { ConflictDialog } from './conflict-dialog.tsx';
@@ -316,46 +317,48 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
           <p className={cn('px-4 py-2 text-sm font-medium', banner.tone === 'success' ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900')}>{banner.text}</p>
         ) : null}
       </div>
-      <div className="flex min-h-0 flex-1">
-        <div ref={canvasRef} className="min-w-0 flex-1 overflow-auto p-4" aria-label="Page canvas" role="region">
-          {canvasCss ? <style>{canvasCss.css}</style> : null}
-          {selected && state.mode === 'edit' ? <style>{`[data-node-id="${CSS.escape(selected)}"]{outline:2px solid #4f46e5;outline-offset:2px}`}</style> : null}
-          {canvasCss ? null : <p className="sr-only">Loading the page's styles</p>}
-          <div
-            className={cn('mx-auto max-w-6xl bg-white shadow-sm', !canvasCss && 'invisible')}
-            style={{ width: VIEWPORTS.find((v) => v.id === viewport)!.width ?? undefined, containerType: 'inline-size', containerName: CANVAS_CONTAINER }}
-            data-viewport={viewport}
-            aria-busy={!canvasCss}
-          >
-            <CanvasActionsContext value={actions}>
-              <InlineEditContext value={inlineEdits}>
-                <BuilderCanvas doc={state.doc} mode={state.mode} />
-              </InlineEditContext>
-            </CanvasActionsContext>
-          </div>
-          {state.mode === 'edit' ? (
-            <div className="mx-auto mt-4 flex max-w-6xl justify-center">
-              <Button variant="secondary" onClick={() => dispatch({ type: 'change', change: (doc) => addSection(doc, { section: createSection() }) })}>
-                <Plus className="size-4" aria-hidden /> Add Section
-              </Button>
+      <BuilderDnd getDoc={() => stateRef.current.doc} onDrop={(change, id) => dispatch({ type: 'change', change, select: id })}>
+        <div className="flex min-h-0 flex-1">
+          <div ref={canvasRef} className="min-w-0 flex-1 overflow-auto p-4" aria-label="Page canvas" role="region">
+            {canvasCss ? <style>{canvasCss.css}</style> : null}
+            {selected && state.mode === 'edit' ? <style>{`[data-node-id="${CSS.escape(selected)}"]{outline:2px solid #4f46e5;outline-offset:2px}`}</style> : null}
+            {canvasCss ? null : <p className="sr-only">Loading the page's styles</p>}
+            <div
+              className={cn('mx-auto max-w-6xl bg-white shadow-sm', !canvasCss && 'invisible')}
+              style={{ width: VIEWPORTS.find((v) => v.id === viewport)!.width ?? undefined, containerType: 'inline-size', containerName: CANVAS_CONTAINER }}
+              data-viewport={viewport}
+              aria-busy={!canvasCss}
+            >
+              <CanvasActionsContext value={actions}>
+                <InlineEditContext value={inlineEdits}>
+                  <BuilderCanvas doc={state.doc} mode={state.mode} />
+                </InlineEditContext>
+              </CanvasActionsContext>
             </div>
+            {state.mode === 'edit' ? (
+              <div className="mx-auto mt-4 flex max-w-6xl justify-center">
+                <Button variant="secondary" onClick={() => dispatch({ type: 'change', change: (doc) => addSection(doc, { section: createSection() }) })}>
+                  <Plus className="size-4" aria-hidden /> Add Section
+                </Button>
+              </div>
+            ) : null}
+          </div>
+          {showPanel ? (
+            <PropertyPanel
+              doc={state.doc}
+              selectedId={selected}
+              dispatch={dispatch}
+              onClose={() => setPanelOpen(false)}
+              width={panelWidth}
+              onWidth={setPanelWidth}
+              ratio={editorRatio}
+              onRatio={setEditorRatio}
+              onPick={actions.edit}
+              unknownClasses={canvasCss?.unknown ?? null}
+            />
           ) : null}
         </div>
-        {showPanel ? (
-          <PropertyPanel
-            doc={state.doc}
-            selectedId={selected}
-            dispatch={dispatch}
-            onClose={() => setPanelOpen(false)}
-            width={panelWidth}
-            onWidth={setPanelWidth}
-            ratio={editorRatio}
-            onRatio={setEditorRatio}
-            onPick={actions.edit}
-            unknownClasses={canvasCss?.unknown ?? null}
-          />
-        ) : null}
-      </div>
+      </BuilderDnd>
       <AddComponentDialog targetLabel={addTarget?.label ?? null} onPick={addType} onClose={() => setAddTarget(null)} />
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <MoveDialog
