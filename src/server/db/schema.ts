@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { RECURRENCE_FREQUENCIES } from '../../shared/calendar/constants.ts';
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../../shared/contacts.ts';
-import { KIT_SYNC_JOB_STATUSES } from '../../shared/kit-sync.ts';
+import { KIT_SYNC_JOB_STATUSES } from '../../shared/kit/api.ts';
 import { PAGE_TYPES } from '../../shared/landing-pages/page-types.ts';
 import { DEFAULT_TAG_COLOR } from '../../shared/tags/api.ts';
 

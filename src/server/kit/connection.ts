@@ -28,3 +28,8 @@ export function kitClientForKey(env: KitEnv, apiKey: string, tuning: ClientTunin
 export async function kitClient(ctx: KitContext, tuning: ClientTuning = {}): Promise<KitClient> {
   return kitClientForKey(ctx.env, await requireKitApiKey(ctx.db, ctx.secret), tuning);
 }
+
+/** A client for a person waiting on the screen: ahead of background syncs, and few retries. */
+export function interactiveKitClient(ctx: KitContext): Promise<KitClient> {
+  return kitClient(ctx, { priority: 'interactive', maxAttempts: 3 });
+}
