@@ -89,9 +89,9 @@ export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { 
     return { page };
   });
 
-  r.delete(one, { schema: { params: idParams } }, async (request, reply) => {
+  r.delete(one, { schema: { params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
     await deletePage(db, request.params.id);
     await cache.changed(db, request.params.id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }
