@@ -4,7 +4,7 @@ import { normalizeEmail } from '../../shared/contacts.ts';
 import { INVITE_VALID_HOURS, USER_MESSAGES, type AcceptInviteInput, type InviteState } from '../../shared/users/api.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/sql-helpers.ts';
-import { userInvites, users } from '../db/schema.ts';
+import { userInvites, users } from './schema.ts';
 import { AppError } from '../http/errors.ts';
 import { hashPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import {
 import { importRequestSchema } from '../../shared/contacts/csv.ts';
 import { CONTACT_MESSAGES, contactFormSchema } from '../../shared/contacts/form.ts';
 import { contactFiltersSchema, contactListQuerySchema } from '../../shared/contacts/list.ts';
+import { timelineQuerySchema, timelineResponseSchema, type ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
@@ -23,9 +24,13 @@ import {
   deleteContact,
   getContactById,
   getContactStats,
+  listContactEvents,
   listContacts,
   updateContact,
 } from './service.ts';
+
+/** The signed-in user, as the timeline names who made a change. */
+const staffActor = (request: FastifyRequest): ContactEventActor => ({ kind: 'user', id: request.user?.id ?? null, email: request.user?.email ?? 'unknown' });
 
 /** A 50,000-row file sent as JSON rows stays well under this. */
 const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
@@ -52,7 +57,7 @@ export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; con
   r.post(
     CONTACT_PATHS.import,
     { schema: { body: importRequestSchema, response: { 200: importReportSchema } }, bodyLimit: IMPORT_BODY_LIMIT },
-    (request) => importContacts(db, request.body),
+    (request) => importContacts(db, request.body, request.user?.email ?? null),
   );
 
   r.get(oneContact, { schema: { params: contactIdParamsSchema, response: { 200: contactResponseSchema } } }, async (request) => {
@@ -62,13 +67,23 @@ export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; con
   });
 
   r.post(CONTACT_PATHS.list, { schema: { body: contactFormSchema, response: { 201: contactResponseSchema } } }, async (request, reply) =>
-    reply.status(201).send({ contact: await createContact(db, request.body) }),
+    reply.status(201).send({ contact: await createContact(db, request.body, staffActor(request)) }),
   );
 
   r.put(
     oneContact,
     { schema: { params: contactIdParamsSchema, body: contactFormSchema, response: { 200: contactResponseSchema } } },
-    async (request) => ({ contact: await updateContact(db, request.params.id, request.body) }),
+    async (request) => ({ contact: await updateContact(db, request.params.id, request.body, staffActor(request)) }),
+  );
+
+  r.get(
+    `${oneContact}/events`,
+    { schema: { params: contactIdParamsSchema, querystring: timelineQuerySchema, response: { 200: timelineResponseSchema } } },
+    async (request) => {
+      const contact = await getContactById(db, request.params.id);
+      if (!contact) throw notFound(CONTACT_MESSAGES.notFound);
+      return listContactEvents(db, contact.id, request.query);
+    },
   );
 
   r.delete(oneContact, { schema: { params: contactIdParamsSchema, response: { 204: z.null() } } }, async (request, reply) => {

@@ -11,7 +11,11 @@ import {
 } from '../../shared/tags/api.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { createTag, deleteTag, listTags, updateTag } from './service.ts';
+import { removeTagFromContacts, renameTagOnContacts } from '../contacts/service.ts';
+import { createTag, deleteTag, listTags, updateTag, type TagHolders } from './service.ts';
+
+/** Contacts store tag names: a rename or deletion changes them in the tag's transaction. */
+const contactsHoldTags: TagHolders = { renameTag: renameTagOnContacts, removeTag: removeTagFromContacts };
 
 export async function tagsRoutes(app: FastifyInstance, { db }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,11 +31,11 @@ export async function tagsRoutes(app: FastifyInstance, { db }: { db: Db; config:
   r.put(
     '/api/tags/:id',
     { schema: { params: tagIdParamsSchema, body: tagFormSchema, response: { 200: tagResponseSchema } } },
-    async (request) => ({ tag: await updateTag(db, request.params.id, request.body) }),
+    async (request) => ({ tag: await updateTag(db, request.params.id, request.body, contactsHoldTags) }),
   );
 
   r.delete('/api/tags/:id', { schema: { params: tagIdParamsSchema, response: { 204: z.null() } } }, async (request, reply) => {
-    await deleteTag(db, request.params.id);
+    await deleteTag(db, request.params.id, contactsHoldTags);
     return reply.status(204).send(null);
   });
 }

@@ -77,12 +77,17 @@ export const importMappingSchema = z.object({
   tags: column.optional(),
 });
 
+/** File systems allow 255 bytes; the import screen sends at most this many characters. */
+export const IMPORT_FILE_NAME_MAX = 255;
+
 export const importRequestSchema = z.object({
   /** The parsed rows, each keyed by the file's header (Papa.parse with `header: true`). */
   rows: z.array(z.unknown()).min(1, IMPORT_MESSAGES.noRows).max(IMPORT_MAX_ROWS, IMPORT_MESSAGES.tooManyRows),
   mapping: importMappingSchema,
   /** What to do with a row whose email already belongs to a contact. */
   on_duplicate: z.enum(IMPORT_DUPLICATE_POLICIES).default('skip'),
+  /** The file's name, kept on each contact's timeline. */
+  file_name: safeText().trim().max(IMPORT_FILE_NAME_MAX).optional(),
 });
 export type ImportRequest = z.input<typeof importRequestSchema>;
 export type ImportRequestValues = z.output<typeof importRequestSchema>;
