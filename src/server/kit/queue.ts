@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, lt, lte, max, sql } from 'drizzle-orm';
-import type { KitSyncJobStatus } from '../../shared/kit-sync.ts';
+import type { BatchProgress, KitSyncJobStatus, KitSyncState } from '../../shared/kit/api.ts';
 import type { Db } from '../db/client.ts';
 import { getContactEmails, lockExistingContactIds, recordKitSyncEvent } from '../contacts/service.ts';
 import { kitSyncJobs } from './schema.ts';
@@ -75,19 +75,6 @@ export async function enqueueBatch(db: Db, contactIds: string[], tagNames: strin
   });
   if (inserted.length) notifyQueued();
   return { batch_id: batchId, total: inserted.length };
-}
-
-export interface BatchProgress {
-  batch_id: string;
-  total: number;
-  done: number;
-  failed: number;
-  queued: number;
-  running: number;
-  /** No job is waiting or running any more. */
-  finished: boolean;
-  /** The failed contacts (at most FAILURE_LIST_LIMIT), each "Failed to sync {email}: {message}". */
-  failures: Array<{ contact_id: string; email: string; message: string }>;
 }
 
 export const FAILURE_LIST_LIMIT = 200;
@@ -236,18 +223,6 @@ export async function recoverExpiredJobs(db: Db, leaseMs: number, maxAttempts: n
   return failed.length + requeued.length;
 }
 
-export interface KitSyncState {
-  contact_id: string;
-  /** never: no sync was ever asked for; queued/running: one is under way; synced/failed: how the latest one ended. */
-  state: 'never' | KitSyncJobStatus | 'synced';
-  /** When the contact last reached Kit. */
-  last_synced_at: string | null;
-  /** Why the latest sync failed, or why its previous attempt did (while it waits for a retry). */
-  error: string | null;
-  attempts: number;
-  next_attempt_at: string | null;
-}
-
 /** The latest sync of each contact. */
 export async function getSyncStates(db: Db, contactIds: string[]): Promise<Record<string, KitSyncState>> {
   const ids = [...new Set(contactIds)];
@@ -272,10 +247,10 @@ export async function getSyncStates(db: Db, contactIds: string[]): Promise<Recor
       const state: KitSyncState = {
         contact_id: id,
         state: !job ? 'never' : job.status === 'done' ? 'synced' : job.status,
-        last_synced_at: syncedAt.get(id)?.toISOString() ?? null,
+        last_synced_at: syncedAt.get(id) ?? null,
         error: job?.last_error ?? null,
         attempts: job?.attempts ?? 0,
-        next_attempt_at: job?.status === 'queued' ? job.run_after.toISOString() : null,
+        next_attempt_at: job?.status === 'queued' ? job.run_after : null,
       };
       return [id, state];
     }),

@@ -1,6 +1,7 @@
 import { getContactById, setContactKitId, type Contact } from '../contacts/service.ts';
 import type { Db } from '../db/client.ts';
-import { KitApiError, type KitClient, type KitSubscriber, type SubscriberInput } from './client.ts';
+import type { KitSubscriber } from '../../shared/kit/api.ts';
+import { KitApiError, type KitClient, type SubscriberInput } from './client.ts';
 import { KIT_CUSTOM_FIELD_KEYS, KIT_MESSAGES } from '../../shared/kit/messages.ts';
 import { KitKeyUnreadableError, KitNotConfiguredError } from './settings.ts';
 import { forgetKitTag, kitTagIdByName, linkCrmTag, resolveKitTags, type ResolvedKitTag } from './tag-ids.ts';

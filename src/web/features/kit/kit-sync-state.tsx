@@ -1,6 +1,6 @@
 import { cn } from '@web/lib/cn.ts';
 import { formatDateTime, formatShortMoment } from './format.ts';
-import type { KitSyncState as SyncState } from './kit-api.ts';
+import type { KitSyncState as SyncState } from '@shared/kit/api.ts';
 import { useKitSyncState } from './use-sync-state.ts';
 
 /**

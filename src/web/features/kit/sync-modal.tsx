@@ -6,7 +6,8 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { queryKeys } from '@web/lib/query-keys.ts';
-import { syncContactToKit, useKitForms, useKitTags, type SyncResult } from './kit-api.ts';
+import type { SyncResult } from '@shared/kit/api.ts';
+import { syncContactToKit, useKitForms, useKitTags } from './kit-api.ts';
 import { initialTagSelection, TagPicker } from './tag-picker.tsx';
 
 export interface SyncModalContact {

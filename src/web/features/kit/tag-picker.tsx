@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { KIT_DEFAULT_TAG } from '@shared/tags/api.ts';
 import { Checkbox } from '@web/components/ui/checkbox.tsx';
 import { SearchInput } from '@web/components/ui/search-input.tsx';
-import type { KitTag } from './kit-api.ts';
+import type { KitTag } from '@shared/kit/api.ts';
 
 /** Above this many tags the picker offers a filter. */
 const FILTER_FROM = 8;
