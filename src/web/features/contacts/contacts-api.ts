@@ -4,6 +4,7 @@ import type { ImportReport, ImportRequest } from '@shared/contacts/csv.ts';
 import type { ContactDto, ContactInput } from '@shared/contacts/form.ts';
 import type { ContactListResponse, ContactStats } from '@shared/contacts/list.ts';
 import { TAG_PATHS, tagListResponseSchema } from '@shared/tags/api.ts';
+import { CONTACT_TIMELINE_PATHS, timelineResponseSchema } from '@shared/contacts/timeline.ts';
 import { apiParsed, del, get, post, put } from '@web/lib/api.ts';
 import { downloadFile } from '@web/lib/download.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
@@ -85,4 +86,24 @@ export function useImportContacts() {
 /** Downloads the CSV of exactly this view (search, filters and sort; every page of it). */
 export function downloadContactsCsv(view: ContactView): Promise<void> {
   return downloadFile(`/api/contacts/export.csv?${viewParams(view)}`, 'contacts.csv');
+}
+
+/** One contact, for its page. */
+export function useContact(id: string) {
+  return useQuery({
+    queryKey: queryKeys.contacts.one(id),
+    queryFn: async () => (await get<{ contact: ContactDto }>(`/api/contacts/${id}`)).contact,
+    retry: false,
+  });
+}
+
+/** A contact's timeline, newest first, a page at a time (keyset: each page ends where the next begins). */
+export function useContactTimeline(id: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.contacts.timeline(id),
+    queryFn: ({ pageParam }) =>
+      apiParsed(timelineResponseSchema, 'GET', `${CONTACT_TIMELINE_PATHS.events(id)}${pageParam ? `?before=${pageParam}` : ''}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_before,
+  });
 }
