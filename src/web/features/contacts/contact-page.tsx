@@ -240,24 +240,24 @@ function InlineField({
 
   if (!editing) {
     return (
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <dt className="text-sm font-medium text-gray-700">{label}</dt>
-          <dd className="text-sm break-words whitespace-pre-line text-gray-900">{shown || <span className="text-gray-500">—</span>}</dd>
-        </div>
-        <Button
-          ref={editButton}
-          variant="ghost"
-          size="icon"
-          aria-label={`Edit ${label}`}
-          title={`Edit ${label}`}
-          onClick={() => {
-            setDraft(value);
-            setEditing(true);
-          }}
-        >
-          <Pencil aria-hidden />
-        </Button>
+      <div>
+        <dt className="text-sm font-medium text-gray-700">{label}</dt>
+        <dd className="flex items-start justify-between gap-2">
+          <span className="min-w-0 text-sm break-words whitespace-pre-line text-gray-900">{shown || <span className="text-gray-500">—</span>}</span>
+          <Button
+            ref={editButton}
+            variant="ghost"
+            size="icon"
+            aria-label={`Edit ${label}`}
+            title={`Edit ${label}`}
+            onClick={() => {
+              setDraft(value);
+              setEditing(true);
+            }}
+          >
+            <Pencil aria-hidden />
+          </Button>
+        </dd>
       </div>
     );
   }
