@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import { checkImportRow, type ImportReport, type ImportRequestValues } from '../../shared/contacts/csv.ts';
+import type { ImportReport } from '../../shared/contacts/api.ts';
+import { checkImportRow, type ImportRequestValues } from '../../shared/contacts/csv.ts';
 import type { ContactFormField, ContactValues } from '../../shared/contacts/form.ts';
 import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Db } from '../db/client.ts';

@@ -6,9 +6,8 @@ import {
   TRIGRAM_MIN_TERM,
   type ContactFilters,
   type ContactListQuery,
-  type ContactListResponse,
-  type ContactStats,
 } from '../../shared/contacts/list.ts';
+import type { ContactListResponse, ContactStats } from '../../shared/contacts/api.ts';
 import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Db } from '../db/client.ts';
 import { changeEvents, createdEvent, recordContactEvents } from './events.ts';

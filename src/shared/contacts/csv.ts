@@ -92,17 +92,6 @@ export const importRequestSchema = z.object({
 export type ImportRequest = z.input<typeof importRequestSchema>;
 export type ImportRequestValues = z.output<typeof importRequestSchema>;
 
-export interface ImportReport {
-  created: number;
-  updated: number;
-  /** Rows left alone: existing emails under the 'skip' policy, and repeated emails within the file. */
-  skipped: number;
-  /** `row` counts the data rows from 1 (the header line is not counted). */
-  invalid: Array<{ row: number; email: string; reason: string }>;
-  /** Rows skipped because an earlier row of the file has the same email. */
-  duplicates: Array<{ row: number; email: string; first_row: number }>;
-}
-
 /** Header spellings (compared without case, spaces or punctuation) that map a column by itself. */
 const HEADER_ALIASES: Record<ContactFormField, string[]> = {
   email: ['email', 'emailaddress', 'mail', 'emailadresse'],

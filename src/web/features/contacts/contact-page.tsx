@@ -7,10 +7,10 @@ import {
   CONTACT_MESSAGES,
   contactDisplayName,
   contactFormSchema,
-  type ContactDto,
   type ContactFormField,
   type ContactInput,
 } from '@shared/contacts/form.ts';
+import type { ContactDto } from '@shared/contacts/api.ts';
 import { TIMELINE_MESSAGES } from '@shared/contacts/timeline.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { DateText } from '@web/components/ui/date-text.tsx';

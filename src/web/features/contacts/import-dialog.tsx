@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { autoMapColumns, IMPORT_FILE_NAME_MAX, type ImportDuplicatePolicy, type ImportMapping, type ImportReport } from '@shared/contacts/csv.ts';
+import type { ImportReport } from '@shared/contacts/api.ts';
+import { autoMapColumns, IMPORT_FILE_NAME_MAX, type ImportDuplicatePolicy, type ImportMapping } from '@shared/contacts/csv.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
