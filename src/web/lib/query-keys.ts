@@ -17,6 +17,8 @@ export const queryKeys = {
     /** `view` is the screen's search, filters and sort (contact-view.ts). */
     list: (view: object) => ['contacts', 'list', view] as const,
     stats: ['contacts', 'stats'] as const,
+    one: (id: string) => ['contacts', 'one', id] as const,
+    timeline: (id: string) => ['contacts', 'timeline', id] as const,
   },
   calendarEvents: {
     all: ['calendar-events'] as const,
