@@ -1,2 +1,3 @@
-export const KIT_SYNC_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/** waiting: Kit refused the saved key (401, 403); the job runs again once a key is saved. */
+export const KIT_SYNC_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'waiting'] as const;
 export type KitSyncJobStatus = (typeof KIT_SYNC_JOB_STATUSES)[number];

@@ -10,9 +10,19 @@ import { KitApiError, KitNetworkError, type KitAccount } from './client.ts';
 import { createKitContext, kitClient, kitClientForKey, type KitContext } from './connection.ts';
 import { KIT_CUSTOM_FIELD_KEYS, KIT_MESSAGES } from '../../shared/kit/messages.ts';
 import { safeText } from '../../shared/text/safe-text.ts';
-import { completeJob, enqueueBatch, failJob, getBatchProgress, getSyncStates, retryFailedJobs, startJobNow } from './queue.ts';
+import {
+  completeJob,
+  enqueueBatch,
+  failJob,
+  getBatchProgress,
+  getSyncStates,
+  parkJobUntilNewKey,
+  resumeJobsWaitingForKey,
+  retryFailedJobs,
+  startJobNow,
+} from './queue.ts';
 import { clearKitApiKey, describeKitApiKey, KitKeyUnreadableError, KitNotConfiguredError, readKitApiKey, saveKitApiKey } from './settings.ts';
-import { checkContactInKit, KitSyncError, syncContactToKit } from './sync.ts';
+import { checkContactInKit, isKeyRefused, KitSyncError, syncContactToKit } from './sync.ts';
 import { kitTagIdByName, linkCrmTag, primeKitTagCache } from './tag-ids.ts';
 
 /*
@@ -53,6 +63,8 @@ export async function kitRoutes(app: FastifyInstance, { db, config }: { db: Db; 
     } catch (error) {
       throw new AppError(500, 'kit_key_save_failed', KIT_MESSAGES.saveFailed, undefined, { cause: error });
     }
+    // Syncs Kit refused because of the old key run again with this one.
+    await resumeJobsWaitingForKey(db);
     return describeKitApiKey(db, ctx.secret);
   });
 
@@ -177,7 +189,9 @@ export async function kitRoutes(app: FastifyInstance, { db, config }: { db: Db; 
         await completeJob(db, job);
         return { ...outcome, message: KIT_MESSAGES.syncSucceeded };
       } catch (error) {
-        await failJob(db, job, (error as Error).message || KIT_MESSAGES.syncFailed, { final: true });
+        const message = (error as Error).message || KIT_MESSAGES.syncFailed;
+        if (isKeyRefused(error)) await parkJobUntilNewKey(db, job, message);
+        else await failJob(db, job, message, { final: true });
         throw error;
       }
     },

@@ -98,7 +98,7 @@ export interface BatchProgress {
 
 export interface KitSyncState {
   contact_id: string;
-  state: 'never' | 'queued' | 'running' | 'synced' | 'failed';
+  state: 'never' | 'queued' | 'running' | 'waiting' | 'synced' | 'failed';
   last_synced_at: string | null;
   error: string | null;
   attempts: number;

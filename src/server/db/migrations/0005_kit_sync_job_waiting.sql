@@ -1,0 +1,1 @@
+ALTER TYPE "public"."kit_sync_job_status" ADD VALUE 'waiting';
