@@ -4,7 +4,7 @@ import { defaultCampaignTagName, type CampaignTagBinding } from '../../shared/le
 import { DEFAULT_TAG_COLOR, TAG_MESSAGES } from '../../shared/tags.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
-import { createTag, getTagById, lockTagById, lockTagStandingFor, type Tag } from '../tags/service.ts';
+import { createTag, findTagStandingFor, getTagById, lockTagById, type Tag } from '../tags/service.ts';
 import { campaignTags } from './schema.ts';
 
 /*
@@ -44,24 +44,24 @@ export async function campaignTagFor(tx: Db, campaign: LeadCampaign): Promise<Ta
 
 async function defaultTag(tx: Db, campaign: LeadCampaign): Promise<Tag> {
   const name = defaultCampaignTagName(campaign);
-  const existing = await lockTagStandingFor(tx, name);
+  const existing = await findTagStandingFor(tx, name, { lock: true });
   if (existing) return existing;
   try {
     return await createTag(tx, { name, description: DESCRIPTIONS[campaign], color: DEFAULT_TAG_COLOR, kit_tag_name: name, kit_tag_id: null });
   } catch (error) {
     // Someone created a tag of that name a moment ago: that one stands for it.
-    const created = await lockTagStandingFor(tx, name);
+    const created = await findTagStandingFor(tx, name, { lock: true });
     if (created) return created;
     throw error;
   }
 }
 
-/** Each campaign's binding, for the Tags screen (unbound: the default the first sign-up will bind). */
+/** Each campaign's tag, for the Tags screen (unbound: the existing tag the next sign-up will bind, if any). */
 export async function listCampaignTags(db: Db): Promise<CampaignTagBinding[]> {
   return Promise.all(
     LEAD_CAMPAIGN_NAMES.map(async (campaign) => {
       const id = await boundTagId(db, campaign);
-      const tag = id ? await getTagById(db, id) : undefined;
+      const tag = (id ? await getTagById(db, id) : undefined) ?? (await findTagStandingFor(db, defaultCampaignTagName(campaign)));
       return { campaign, default_tag_name: defaultCampaignTagName(campaign), tag: tag ? { id: tag.id, name: tag.name } : null };
     }),
   );

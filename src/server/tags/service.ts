@@ -66,16 +66,16 @@ export async function lockTagById(tx: Db, id: string): Promise<Tag | undefined> 
 
 /**
  * The tag that stands for `name` (ignoring case): the tag of that name, else a tag linked to the Kit
- * tag of that name. Locked like lockTagById.
+ * tag of that name. With `lock`, locked like lockTagById.
  */
-export async function lockTagStandingFor(tx: Db, name: string): Promise<Tag | undefined> {
-  const [tag] = await tx
+export async function findTagStandingFor(tx: Db, name: string, { lock = false } = {}): Promise<Tag | undefined> {
+  const query = tx
     .select()
     .from(tags)
     .where(or(sql`lower(${tags.name}) = lower(${name})`, sql`lower(${tags.kit_tag_name}) = lower(${name})`))
     .orderBy(sql`lower(${tags.name}) = lower(${name}) desc`, sql`${tags.kit_tag_id} is null`, asc(tags.created_at))
-    .limit(1)
-    .for('share');
+    .limit(1);
+  const [tag] = lock ? await query.for('share') : await query;
   return tag;
 }
 

@@ -32,7 +32,7 @@ export const campaignSchema = z.enum(LEAD_CAMPAIGN_NAMES as [LeadCampaign, ...Le
 export const campaignTagBindingSchema = z.object({
   campaign: campaignSchema,
   default_tag_name: safeText(),
-  /** The bound tag; null until the first sign-up binds the default (or after the tag was deleted). */
+  /** The tag sign-ups add: the bound one, or the existing one the next sign-up binds; null: the next sign-up creates default_tag_name. */
   tag: z.object({ id: z.uuid(), name: safeText() }).nullable(),
 });
 export type CampaignTagBinding = z.infer<typeof campaignTagBindingSchema>;
