@@ -142,6 +142,7 @@ const sampleQueries = (): Record<string, Record<string, string>> => ({
   'GET /api/kit/subscribers': { per_page: '10', email: 'a@example.com', status: 'all' },
   'GET /api/kit/sync-state': { contact_ids: contactId },
   'GET /api/contacts': { search: 'fuzz', tag: 'fuzz-tag', status: 'lead', source: 'manual', sort: 'email', order: 'asc', limit: '10' },
+  'GET /api/contacts/:id/events': { limit: '10', before: '1' },
   'GET /api/contacts/export.csv': { search: 'fuzz', tag: 'fuzz-tag', status: 'lead', sort: 'name' },
   'GET /api/tags': { search: 'fuzz' },
   'GET /api/calendar/events': { q: 'fuzz', limit: '5', offset: '0' },

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/auth.ts';
+import type { SessionUser } from '../../shared/auth/api.ts';
 import { USER_MESSAGES, type ChangePasswordInput, type StaffUser } from '../../shared/users/api.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';

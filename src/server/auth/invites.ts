@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/auth.ts';
+import type { SessionUser } from '../../shared/auth/api.ts';
 import { normalizeEmail } from '../../shared/contacts.ts';
 import { INVITE_VALID_HOURS, USER_MESSAGES, type AcceptInviteInput, type InviteState } from '../../shared/users/api.ts';
 import type { Db } from '../db/client.ts';

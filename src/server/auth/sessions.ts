@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/auth.ts';
+import type { SessionUser } from '../../shared/auth/api.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from './schema.ts';

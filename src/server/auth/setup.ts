@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { AUTH_MESSAGES, type SessionUser } from '../../shared/auth.ts';
+import { AUTH_MESSAGES, type SessionUser } from '../../shared/auth/api.ts';
 import type { SetupInput } from '../../shared/users/api.ts';
 import type { Db } from '../db/client.ts';
 import { deleteSetting, readSetting, readSettingForUpdate, writeSetting } from '../settings/service.ts';

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/auth.ts';
+import type { SessionUser } from '../../shared/auth/api.ts';
 import { normalizeEmail } from '../../shared/contacts.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from './schema.ts';

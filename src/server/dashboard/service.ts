@@ -1,4 +1,4 @@
-import { RECENT_CONTACTS_LIMIT, RECENT_LEADS_DAYS } from '../../shared/dashboard.ts';
+import { RECENT_CONTACTS_LIMIT, RECENT_LEADS_DAYS } from '../../shared/dashboard/api.ts';
 import { getRecentContactFigures } from '../contacts/service.ts';
 import type { Db } from '../db/client.ts';
 import { countLandingPages } from '../landing-pages/service.ts';

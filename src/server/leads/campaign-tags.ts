@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { LEAD_CAMPAIGN_NAMES, type LeadCampaign } from '../../shared/leads/campaigns.ts';
 import { defaultCampaignTagName, type CampaignTagBinding } from '../../shared/leads/campaign-tags.ts';
-import { DEFAULT_TAG_COLOR, TAG_MESSAGES } from '../../shared/tags.ts';
+import { DEFAULT_TAG_COLOR, TAG_MESSAGES } from '../../shared/tags/api.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { createTag, findTagStandingFor, getTagById, lockTagById, type Tag } from '../tags/service.ts';

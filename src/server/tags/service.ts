@@ -1,5 +1,5 @@
 import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { TAG_MESSAGES, type TagValues } from '../../shared/tags.ts';
+import { TAG_MESSAGES, type TagValues } from '../../shared/tags/api.ts';
 import { isUniqueViolation, isUuid, likePattern } from '../db/sql-helpers.ts';
 import type { Db } from '../db/client.ts';
 import { tags } from './schema.ts';

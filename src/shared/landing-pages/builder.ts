@@ -26,6 +26,9 @@ export const BUILDER_MESSAGES = {
   unknownType: 'Unknown Component Type',
   /** What an empty paragraph shows on the canvas only (spec 2.4), so it can still be found and edited. */
   emptyParagraph: 'Empty paragraph: add its text in the property editor',
+  /** A broken image on the canvas (spec 2.4). */
+  imageFailed: 'Image failed to load',
+  checkUrl: 'Please check the URL',
   validClass: (name: string) => `${name} is a valid Tailwind class`,
   invalidClass: (name: string) => `${name} is not recognized as a valid Tailwind class`,
 } as const;
@@ -38,6 +41,8 @@ export const BUILDER_SHORTCUTS = [
   { keys: 'Mod+R', action: 'Reset the property editor sizes' },
   { keys: 'Mod+Shift+R', action: 'Reload from the database' },
   { keys: 'Mod+Right / Mod+Left', action: 'Next / previous component in the property editor' },
+  { keys: 'Mod+C / Mod+V', action: 'Copy the selected component or section / paste it (HTML is converted)' },
+  { keys: 'F2 or double-click', action: 'Edit the text in place (Enter or leaving it keeps it, Escape cancels)' },
   { keys: 'Mod+Z', action: 'Undo' },
   { keys: 'Mod+Shift+Z or Mod+Y', action: 'Redo' },
   { keys: 'Mod+/', action: 'Show keyboard shortcuts' },

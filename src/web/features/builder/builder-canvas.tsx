@@ -1,4 +1,5 @@
-import { memo, useMemo } from 'react';
+import { ImageOff } from 'lucide-react';
+import { Fragment, memo, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { definitionOf, isComponentType } from '@shared/landing-pages/component-definitions.ts';
 import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { childrenOf } from '@shared/landing-pages/tree.ts';
@@ -7,6 +8,7 @@ import type { RenderContext } from '@render/render-context.ts';
 import { pageRenderContext, RenderNode } from '@render/render-node.tsx';
 import { RenderSection } from '@render/render-page.tsx';
 import type { EditorMode } from './editor-store.ts';
+import { hasInlineText, useInlineText } from './inline-text.tsx';
 import { NodeToolbar } from './node-toolbar.tsx';
 
 export const nodeLabel = (node: TreeNode, isSection: boolean) => (isSection ? 'Section' : (definitionOf(node.type)?.label ?? node.type));
@@ -35,14 +37,37 @@ function UnknownComponent({ node }: { node: ComponentNode }) {
   );
 }
 
+/** An image that did not load, in its place on the canvas (spec 2.4). */
+function BrokenImage({ src }: { src: string }) {
+  return (
+    <div role="img" aria-label={BUILDER_MESSAGES.imageFailed} className="flex min-h-32 flex-col items-center justify-center gap-1 rounded-md border-2 border-dashed border-red-300 bg-red-50 p-4 text-center text-sm text-red-900">
+      <ImageOff className="size-6" aria-hidden />
+      <p className="font-semibold">{BUILDER_MESSAGES.imageFailed}</p>
+      <p>{BUILDER_MESSAGES.checkUrl}</p>
+      <p className="max-w-full truncate font-mono text-xs text-red-800">{src}</p>
+    </div>
+  );
+}
+
+/** The address of an image component that failed to load; a new address gets a new try. */
+function useImageFailure(node: ComponentNode) {
+  const src = node.type === 'image' && typeof node.props.src === 'string' ? node.props.src : '';
+  const [failed, setFailed] = useState<string | null>(null);
+  const onError = src ? (event: SyntheticEvent) => event.target instanceof HTMLImageElement && setFailed(src) : undefined;
+  return { src, broken: failed !== null && failed === src, onError };
+}
+
 /**
  * One component with its editing chrome. Memoised on the node's identity: an operation copies only
  * the path it changes, so an edit re-renders the edited node and its ancestors, nothing else.
  */
 const EditableNode = memo(function EditableNode({ node, ctx, first, last }: { node: ComponentNode; ctx: RenderContext; first: boolean; last: boolean }) {
   const definition = definitionOf(node.type);
+  const frame = useRef<HTMLDivElement>(null);
+  const inline = useInlineText(node, frame);
+  const image = useImageFailure(node);
   return (
-    <div className={NODE_FRAME} data-node-id={node.id}>
+    <div ref={frame} className={NODE_FRAME} data-node-id={node.id} onDoubleClick={inline.onDoubleClick} onErrorCapture={image.onError}>
       <NodeToolbar
         id={node.id}
         label={nodeLabel(node, false)}
@@ -50,11 +75,16 @@ const EditableNode = memo(function EditableNode({ node, ctx, first, last }: { no
         last={last}
         canHold={definition?.children === 'any'}
         fixed={node.type === 'gridCell'}
+        editsText={hasInlineText(node.type)}
         className="-top-3 right-1"
       />
-      {isComponentType(node.type) ? <RenderNode node={node} ctx={ctx} /> : <UnknownComponent node={node} />}
-      {node.type === 'paragraph' && !String(node.props.text ?? '').trim() ? (
-        <p className="rounded border border-dashed border-gray-400 px-2 py-1 text-sm text-gray-600 italic">{BUILDER_MESSAGES.emptyParagraph}</p>
+      {image.broken ? (
+        <BrokenImage src={image.src} />
+      ) : (
+        <Fragment key={inline.contentKey}>{isComponentType(node.type) ? <RenderNode node={node} ctx={ctx} /> : <UnknownComponent node={node} />}</Fragment>
+      )}
+      {node.type === 'paragraph' && !inline.editing && !String(node.props.text ?? '').trim() ? (
+        <p data-placeholder className="rounded border border-dashed border-gray-400 px-2 py-1 text-sm text-gray-600 italic">{BUILDER_MESSAGES.emptyParagraph}</p>
       ) : null}
     </div>
   );

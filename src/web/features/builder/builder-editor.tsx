@@ -12,6 +12,7 @@ import { addComponent, addSection } from '@shared/landing-pages/operations/add.t
 import { duplicateNode } from '@shared/landing-pages/operations/duplicate.ts';
 import { moveDown, moveTo, moveUp } from '@shared/landing-pages/operations/move.ts';
 import { removeNode } from '@shared/landing-pages/operations/remove.ts';
+import { updateProps } from '@shared/landing-pages/operations/update.ts';
 import { parseContent, serializeContent } from '@shared/landing-pages/parse-content.ts';
 import { walk } from '@shared/landing-pages/tree.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
@@ -21,13 +22,18 @@ import { AddComponentDialog } from './add-component-dialog.tsx';
 import { builderPageKey, createBuilderPage, fetchPage, saveBuilderPage, STALE_AFTER_SAVE } from './builder-api.ts';
 import { BuilderCanvas, nodeLabel } from './builder-canvas.tsx';
 import { CanvasActionsContext, type CanvasActions } from './canvas-actions.ts';
+import { CLIPBOARD_MESSAGES, clipText } from './clipboard.ts';
 import { editorReducer, initialEditorState, isDirty } from './editor-store.ts';
+import { InlineEditContext, InlineEditRequests, useInlineEditKey } from './inline-text.tsx';
 import { PropertyPanel, useEditorRatio, usePanelWidth } from './property-panel.tsx';
 import { DebugDialog } from './debug-dialog.tsx';
 import { MoveDialog } from './move-dialog.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { useBuilderShortcuts } from './use-builder-shortcuts.ts';
+import { useCanvasClipboard } from './use-canvas-clipboard.ts';
 import { useCanvasCss } from './use-canvas-css.ts';
+import { CANVAS_CONTAINER, VIEWPORTS, type ViewportId } from './viewport-css.ts';
+import { ViewportSwitch } from './viewport-switch.tsx';
 
 const LIST_PATH = '/crm/landing-pages';
 
@@ -35,6 +41,12 @@ const LIST_PATH = '/crm/landing-pages';
 function openingDoc(page: LandingPage | null): PageContent {
   const parsed = parseContent(page?.content);
   return parsed.ok ? parsed.content : defaultPage();
+}
+
+/** What the messages call a node: 'section', 'heading', ... */
+function labelIn(doc: PageContent, id: string) {
+  const { node, path } = locate(doc, id);
+  return nodeLabel(node, path.length === 1).toLowerCase();
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -62,6 +74,8 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   const [movingId, setMovingId] = useState<string | null>(null);
   const [debugOpen, setDebugOpen] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
+  const [viewport, setViewport] = useState<ViewportId>('desktop');
+  const [inlineEdits] = useState(() => new InlineEditRequests());
   const saving = useRef(false);
   const canvasRef = useRef<HTMLDivElement>(null);
   const canvasCss = useCanvasCss(canvasRef, state.doc);
@@ -134,10 +148,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   };
 
   const actions = useMemo<CanvasActions>(() => {
-    const labelOf = (id: string) => {
-      const { node, path } = locate(stateRef.current.doc, id);
-      return nodeLabel(node, path.length === 1).toLowerCase();
-    };
+    const labelOf = (id: string) => labelIn(stateRef.current.doc, id);
     return {
       select: (id) => dispatch({ type: 'select', id }),
       edit: (id) => {
@@ -154,8 +165,22 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
       },
       addInto: (id) => setAddTarget({ id, label: labelOf(id) }),
       move: (id) => setMovingId(id),
+      copy: (id) => {
+        const text = clipText(stateRef.current.doc, id);
+        if (text === null) return;
+        dispatch({ type: 'select', id });
+        navigator.clipboard.writeText(text).then(
+          () => setBanner({ tone: 'success', text: CLIPBOARD_MESSAGES.copied(labelOf(id)) }),
+          (error: unknown) => setBanner({ tone: 'error', text: CLIPBOARD_MESSAGES.copyFailed(errorText(error)) }),
+        );
+      },
+      editText: (id) => {
+        dispatch({ type: 'select', id });
+        inlineEdits.request(id);
+      },
+      setText: (id, prop, text) => dispatch({ type: 'change', change: (doc) => updateProps(doc, { id, props: { [prop]: text } }), select: id }),
     };
-  }, []);
+  }, [inlineEdits]);
 
   const addType = (type: ComponentType) => {
     if (!addTarget) return;
@@ -180,6 +205,20 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
     dispatch({ type: 'mode', mode: stateRef.current.mode === 'edit' ? 'overview' : 'edit' });
     setPanelOpen(false);
   };
+
+  useCanvasClipboard({
+    state: () => stateRef.current,
+    dispatch,
+    label: (id) => labelIn(stateRef.current.doc, id),
+    notify: (tone, text) => setBanner({ tone, text }),
+  });
+  useInlineEditKey(inlineEdits, () => (stateRef.current.mode === 'edit' ? stateRef.current.selectedId : null), (id) => {
+    try {
+      return locate(stateRef.current.doc, id).node.type;
+    } catch {
+      return '';
+    }
+  });
 
   useBuilderShortcuts({
     save: () => void save(),
@@ -216,6 +255,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
             <PencilRuler className="size-4" aria-hidden /> Edit
           </Button>
         </div>
+        <ViewportSwitch value={viewport} onChange={setViewport} />
         <Button size="sm" variant="ghost" aria-label="Undo" title="Undo" disabled={state.past.length === 0} onClick={() => dispatch({ type: 'undo' })}>
           <Undo2 className="size-4" aria-hidden />
         </Button>
@@ -257,9 +297,16 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
           {canvasCss ? <style>{canvasCss.css}</style> : null}
           {selected && state.mode === 'edit' ? <style>{`[data-node-id="${CSS.escape(selected)}"]{outline:2px solid #4f46e5;outline-offset:2px}`}</style> : null}
           {canvasCss ? null : <p className="sr-only">Loading the page's styles</p>}
-          <div className={cn('mx-auto max-w-6xl bg-white shadow-sm', !canvasCss && 'invisible')} aria-busy={!canvasCss}>
+          <div
+            className={cn('mx-auto max-w-6xl bg-white shadow-sm', !canvasCss && 'invisible')}
+            style={{ width: VIEWPORTS.find((v) => v.id === viewport)!.width ?? undefined, containerType: 'inline-size', containerName: CANVAS_CONTAINER }}
+            data-viewport={viewport}
+            aria-busy={!canvasCss}
+          >
             <CanvasActionsContext value={actions}>
-              <BuilderCanvas doc={state.doc} mode={state.mode} />
+              <InlineEditContext value={inlineEdits}>
+                <BuilderCanvas doc={state.doc} mode={state.mode} />
+              </InlineEditContext>
             </CanvasActionsContext>
           </div>
           {state.mode === 'edit' ? (

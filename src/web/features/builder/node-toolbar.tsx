@@ -1,11 +1,12 @@
-import { ArrowDown, ArrowUp, Copy, Move, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ClipboardCopy, Copy, Move, Pencil, Plus, Trash2, Type } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@web/lib/cn.ts';
 import { useCanvasActions } from './canvas-actions.ts';
 
-function ToolButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+function ToolButton({ label, onClick, disabled, children, ...rest }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode; 'data-edit-text'?: string }) {
   return (
     <button
+      {...rest}
       type="button"
       aria-label={label}
       title={label}
@@ -33,6 +34,7 @@ export function NodeToolbar({
   canHold,
   fixed,
   isSection,
+  editsText,
   className,
 }: {
   id: string;
@@ -45,6 +47,8 @@ export function NodeToolbar({
   fixed?: boolean;
   /** Sections move only up and down: no Move Component for them. */
   isSection?: boolean;
+  /** Offers Edit text: the node's text can be edited on the canvas (inline-text.tsx). */
+  editsText?: boolean;
   className?: string;
 }) {
   const actions = useCanvasActions();
@@ -68,6 +72,11 @@ export function NodeToolbar({
       <ToolButton label="Edit properties" onClick={() => actions.edit(id)}>
         <Pencil className="size-4" aria-hidden />
       </ToolButton>
+      {editsText ? (
+        <ToolButton label="Edit text" data-edit-text="" onClick={() => actions.editText(id)}>
+          <Type className="size-4" aria-hidden />
+        </ToolButton>
+      ) : null}
       {fixed ? null : (
         <>
           <ToolButton label="Move up" disabled={first} onClick={() => actions.moveUp(id)}>
@@ -83,6 +92,9 @@ export function NodeToolbar({
           )}
           <ToolButton label="Duplicate" onClick={() => actions.duplicate(id)}>
             <Copy className="size-4" aria-hidden />
+          </ToolButton>
+          <ToolButton label="Copy" onClick={() => actions.copy(id)}>
+            <ClipboardCopy className="size-4" aria-hidden />
           </ToolButton>
           <ToolButton label="Remove" onClick={() => actions.remove(id, label)}>
             <Trash2 className="size-4" aria-hidden />

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TagDto } from '@shared/tags.ts';
+import type { TagDto } from '@shared/tags/api.ts';
 import { fakeApi } from '@web/testing/fake-api.ts';
 import { renderScreen } from '@web/testing/render.tsx';
 import { SyncModal } from './sync-modal.tsx';
 
 const crmTag = (name: string, kit: Partial<Pick<TagDto, 'kit_tag_name' | 'kit_tag_id'>> = {}): TagDto =>
-  ({ id: `id-${name}`, name, description: null, color: '#8B5CF6', kit_tag_name: null, kit_tag_id: null, created_at: '', updated_at: '', ...kit }) as TagDto;
+  ({ id: `id-${name}`, name, description: null, color: '#8B5CF6', kit_tag_name: null, kit_tag_id: null, created_at: new Date(), updated_at: new Date(), ...kit });
 
 const contact = { id: 'c1', email: 'wanda@example.com', first_name: 'Wanda', last_name: null, tags: ['LEM_Waiting_List', 'VIP', 'Renamed campaign'] };
 

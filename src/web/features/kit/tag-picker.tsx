@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { KIT_DEFAULT_TAG, type TagDto } from '@shared/tags.ts';
+import { KIT_DEFAULT_TAG, type TagDto } from '@shared/tags/api.ts';
 import { Checkbox } from '@web/components/ui/checkbox.tsx';
 import { SearchInput } from '@web/components/ui/search-input.tsx';
 import type { KitTag } from './kit-api.ts';

@@ -1,5 +1,5 @@
 import { CAMPAIGN_LABELS, CAMPAIGN_TAG_MESSAGES, type CampaignTagBinding } from '@shared/leads/campaign-tags.ts';
-import type { TagDto } from '@shared/tags.ts';
+import type { TagDto } from '@shared/tags/api.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Select } from '@web/components/ui/select.tsx';
 import { notifyError, notifySuccess } from '@web/lib/notify.tsx';

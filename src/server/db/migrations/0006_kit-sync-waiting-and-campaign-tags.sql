@@ -1,3 +1,4 @@
+ALTER TYPE "public"."kit_sync_job_status" ADD VALUE 'waiting';--> statement-breakpoint
 CREATE TABLE "campaign_tags" (
 	"campaign" text PRIMARY KEY NOT NULL,
 	"tag_id" uuid,

@@ -1,1 +1,0 @@
-ALTER TYPE "public"."kit_sync_job_status" ADD VALUE 'waiting';
