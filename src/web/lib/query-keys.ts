@@ -12,6 +12,7 @@ export const queryKeys = {
   setupCheck: (token: string) => ['setup-check', token] as const,
   dashboard: ['dashboard'] as const,
   tags: ['tags'] as const,
+  campaignTags: ['tags', 'campaigns'] as const,
   contacts: {
     all: ['contacts'] as const,
     /** `view` is the screen's search, filters and sort (contact-view.ts). */
