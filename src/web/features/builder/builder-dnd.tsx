@@ -9,12 +9,14 @@ import {
   type Announcements,
   type DragEndEvent,
   type DragStartEvent,
+  type DraggableSyntheticListeners,
   type KeyboardCoordinateGetter,
   type KeyboardSensorOptions,
   type PointerSensorOptions,
 } from '@dnd-kit/core';
 import { GripVertical } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
 import { currentSlot, dropAt, firstAllowedSlot, listDropSlots, type DropSlot } from '@shared/landing-pages/drop-slots.ts';
 import { locate, nodeIndex } from '@shared/landing-pages/node-index.ts';
@@ -34,21 +36,65 @@ import { proposalsAt, type UnderPointer } from './drop-geometry.ts';
 
 export type DragSurface = 'canvas' | 'tree';
 
+type DraggableListeners = NonNullable<DraggableSyntheticListeners>;
+
 interface HandleData {
   readonly nodeId: string;
   readonly label: string;
   readonly surface: DragSurface;
 }
 
-/** The handle a section or component is dragged by, in its canvas toolbar or its tree line. */
+/** The id of dnd-kit's hidden instructions, which every handle points at. */
+const INSTRUCTIONS_ID = 'builder-drag-instructions';
+
+interface Armed extends HandleData {
+  readonly element: HTMLButtonElement;
+}
+
+/** The handle dnd-kit's one draggable is bound to, with that draggable's listeners. */
+interface Bound {
+  readonly element: HTMLButtonElement;
+  readonly listeners: DraggableListeners | null;
+}
+
+/**
+ * Makes a handle the one draggable dnd-kit knows, unless a drag is under way: `now` (a pointerdown or
+ * keydown to hand on) binds it at once and gives back its listeners, `soon` (hover, focus) in React's
+ * time, `remounted` only if it is the bound node's handle rendered anew. Of our own, this context's
+ * value never changes, so editing the page re-renders no handle for it.
+ */
+type Arm = (handle: Armed, when: 'now' | 'soon' | 'remounted') => DraggableListeners | null;
+
+/**
+ * dnd-kit's keyboard sensor listens for keys from the task after the one that picked the node up; a
+ * key pressed in between would be lost, so it is held back and pressed again once the sensor listens.
+ * True when it held the key.
+ */
+type HoldKey = (event: ReactKeyboardEvent<HTMLButtonElement>) => boolean;
+
+const ArmContext = createContext<{ arm: Arm; holdKey: HoldKey }>({ arm: () => null, holdKey: () => false });
+
+/**
+ * The handle a section or component is dragged by, in its canvas toolbar or its tree line: a plain
+ * button, made dnd-kit's draggable when the pointer reaches it or it takes focus (ArmedDraggable), as a
+ * thousand mounted draggables made every drag and every edit walk the whole page for their context.
+ */
 export function DragHandle({ nodeId, label, surface, className }: HandleData & { className?: string }) {
-  const { attributes, listeners, setNodeRef } = useDraggable({ id: `${surface}:${nodeId}`, data: { nodeId, label, surface } satisfies HandleData });
+  const { arm, holdKey } = useContext(ArmContext);
+  const armThis = (element: HTMLButtonElement, when: 'now' | 'soon') => arm({ nodeId, label, surface, element }, when);
   return (
     <button
-      ref={setNodeRef}
+      ref={(element) => {
+        // A handle remounted while armed (its node dropped elsewhere) takes over, so focus can come back to it.
+        if (element) arm({ nodeId, label, surface, element }, 'remounted');
+      }}
       type="button"
-      {...attributes}
-      {...listeners}
+      aria-roledescription="draggable"
+      aria-describedby={INSTRUCTIONS_ID}
+      onPointerEnter={(event) => armThis(event.currentTarget, 'soon')}
+      onFocus={(event) => armThis(event.currentTarget, 'soon')}
+      onPointerDown={(event) => armThis(event.currentTarget, 'now')?.onPointerDown?.(event)}
+      onKeyDown={(event) => holdKey(event) || armThis(event.currentTarget, 'now')?.onKeyDown?.(event)}
       aria-label={`Drag ${label}`}
       title={`Drag ${label}`}
       className={cn('inline-flex size-6 cursor-grab touch-none items-center justify-center rounded active:cursor-grabbing', className)}
@@ -56,6 +102,23 @@ export function DragHandle({ nodeId, label, surface, className }: HandleData & {
       <GripVertical className="size-4" aria-hidden />
     </button>
   );
+}
+
+/** The one useDraggable: bound to the armed handle's button, telling `boundRef` once it is. */
+function ArmedDraggable({ armed, boundRef }: { armed: Armed; boundRef: RefObject<Bound | null> }) {
+  const { nodeId, label, surface, element } = armed;
+  const draggable = useDraggable({ id: `${surface}:${nodeId}`, data: { nodeId, label, surface } satisfies HandleData });
+  const { listeners, setNodeRef, setActivatorNodeRef, isDragging } = draggable;
+  useLayoutEffect(() => {
+    setNodeRef(element);
+    setActivatorNodeRef(element);
+    boundRef.current = { element, listeners: listeners ?? null };
+  }, [element, listeners, boundRef, setNodeRef, setActivatorNodeRef]);
+  useLayoutEffect(() => {
+    if (isDragging) element.setAttribute('aria-pressed', 'true');
+    else element.removeAttribute('aria-pressed');
+  }, [element, isDragging]);
+  return null;
 }
 
 const SURFACE_SELECTOR = '[data-drop-surface]';
@@ -144,6 +207,8 @@ interface Drag {
   /** The slot last announced, so moving within one place says nothing. */
   announced: DropSlot | null | undefined;
   pointer: { x: number; y: number } | null;
+  /** A keyboard drag: whether dnd-kit's sensor listens for keys yet (see HoldKey). */
+  sensorListens: boolean;
 }
 
 /** A click on a handle stays a click: a drag starts once the pointer has moved a few pixels. */
@@ -158,6 +223,41 @@ export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageCon
   const indicator = useRef<HTMLDivElement>(null);
   const outcome = useRef('');
   const [dragging, setDragging] = useState<{ nodeId: string; label: string } | null>(null);
+  const [armed, setArmed] = useState<Armed | null>(null);
+  const armedRef = useRef<Armed | null>(null);
+  const bound = useRef<Bound | null>(null);
+  const [arm] = useState(() => {
+    const bind: Arm = (handle, when) => {
+      const current = armedRef.current;
+      const boundHere = bound.current?.element === handle.element;
+      // The draggable of a drag under way stays bound to its handle.
+      if (drag.current) return boundHere ? bound.current!.listeners : null;
+      if (when === 'remounted' && (current?.nodeId !== handle.nodeId || current.surface !== handle.surface)) return null;
+      const changed = current?.element !== handle.element || current.label !== handle.label;
+      if (changed) armedRef.current = handle;
+      if (when === 'now') {
+        if (changed || !boundHere) flushSync(() => setArmed(handle));
+        return bound.current?.element === handle.element ? bound.current.listeners : null;
+      }
+      // Not flushSync for hover and focus: focus can move while React commits (a dialog handing it back).
+      if (changed) setArmed(handle);
+      return null;
+    };
+    return bind;
+  });
+  const [holdKey] = useState(() => {
+    const hold: HoldKey = (event) => {
+      if (!drag.current || drag.current.sensorListens || !event.nativeEvent.isTrusted) return false;
+      event.preventDefault();
+      event.stopPropagation();
+      const { key, code, shiftKey, ctrlKey, altKey, metaKey, currentTarget } = event;
+      // Queued after the sensor's own task, so it hears this one.
+      setTimeout(() => currentTarget.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, ctrlKey, altKey, metaKey, bubbles: true, cancelable: true })));
+      return true;
+    };
+    return hold;
+  });
+  const [context] = useState(() => ({ arm, holdKey }));
 
   const show = (slot: DropSlot | null, surface: DragSurface, reveal: boolean) => {
     const line = indicator.current;
@@ -223,7 +323,10 @@ export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageCon
     const keyboard = activatorEvent instanceof KeyboardEvent;
     const slot = currentSlot(doc, data.nodeId);
     const pointer = activatorEvent instanceof PointerEvent ? { x: activatorEvent.clientX, y: activatorEvent.clientY } : null;
-    drag.current = { ...data, keyboard, slots: keyboard ? listDropSlots(doc, data.nodeId) : [], slot, announced: slot, pointer };
+    const current: Drag = { ...data, keyboard, slots: keyboard ? listDropSlots(doc, data.nodeId) : [], slot, announced: slot, pointer, sensorListens: !keyboard };
+    drag.current = current;
+    // The sensor starts listening in a task it queues right after this call; this one runs after it.
+    if (keyboard) setTimeout(() => setTimeout(() => (current.sensorListens = true)));
     setDragging({ nodeId: data.nodeId, label: data.label });
     if (keyboard) show(slot, data.surface, false);
     else {
@@ -268,15 +371,28 @@ export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageCon
     onDragCancel: ({ active }) => `Moving ${(active.data.current as HandleData).label.toLowerCase()} was cancelled; it stays where it was.`,
   };
 
+  // Only the armed draggable, the overlay and dnd-kit's own parts live inside DndContext: its value changes
+  // at each step of a drag, and React looks for its readers through everything under it.
   return (
-    <DndContext
-      sensors={sensors}
-      onDragStart={start}
-      onDragEnd={end}
-      onDragCancel={stop}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
-    >
+    <ArmContext value={context}>
       {children}
+      <DndContext
+        id={INSTRUCTIONS_ID}
+        sensors={sensors}
+        onDragStart={start}
+        onDragEnd={end}
+        onDragCancel={stop}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
+      >
+        {armed ? <ArmedDraggable armed={armed} boundRef={bound} /> : null}
+        <DragOverlay dropAnimation={null}>
+          {dragging ? (
+            <div className="pointer-events-none inline-flex items-center gap-1 rounded-md bg-indigo-700 px-2 py-1 text-xs font-medium whitespace-nowrap text-white shadow-lg">
+              <GripVertical className="size-4" aria-hidden /> {dragging.label}
+            </div>
+          ) : null}
+        </DragOverlay>
+      </DndContext>
       {dragging ? <style>{`[data-node-id="${CSS.escape(dragging.nodeId)}"],[data-tree-id="${CSS.escape(dragging.nodeId)}"]>[data-tree-row]{outline:2px dashed #4f46e5;outline-offset:2px;background-color:#eef2ff}`}</style> : null}
       <div
         ref={indicator}
@@ -285,13 +401,6 @@ export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageCon
         data-testid="drop-indicator"
         className="pointer-events-none fixed z-50 rounded bg-indigo-600 shadow data-[empty=true]:border-2 data-[empty=true]:border-dashed data-[empty=true]:border-indigo-600 data-[empty=true]:bg-indigo-100/40"
       />
-      <DragOverlay dropAnimation={null}>
-        {dragging ? (
-          <div className="pointer-events-none inline-flex items-center gap-1 rounded-md bg-indigo-700 px-2 py-1 text-xs font-medium whitespace-nowrap text-white shadow-lg">
-            <GripVertical className="size-4" aria-hidden /> {dragging.label}
-          </div>
-        ) : null}
-      </DragOverlay>
-    </DndContext>
+    </ArmContext>
   );
 }
