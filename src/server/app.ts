@@ -23,6 +23,7 @@ import { createViewCounter } from './landing-pages/page-views.ts';
 import { landingPagesRoutes } from './landing-pages/routes.ts';
 import { landingPageViewerRoutes } from './landing-pages/viewer-routes.ts';
 import { leadKitSync } from './leads/kit-sync.ts';
+import { campaignTagRoutes } from './leads/campaign-tag-routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
 import { spaRoutes } from './spa/routes.ts';
 import { createSitePages } from './spa/site-pages.ts';
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   await app.register(htmlImportRoutes);
   await app.register(imagesRoutes, { db, config });
   await app.register(leadsRoutes, { db, config, kitSync: leadKitSync });
+  await app.register(campaignTagRoutes, { db, config });
   await app.register(spaRoutes, { webDir: config.webDir, site });
 
   return app;

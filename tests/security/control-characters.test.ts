@@ -72,6 +72,7 @@ let contactId: string;
 let tagId: string;
 let eventId: string;
 let pageId: string;
+let versionId: string;
 let address = 0;
 const nextAddress = () => `10.${(++address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
 
@@ -117,6 +118,7 @@ const sampleBodies = (): Record<string, unknown> => ({
   'PUT /api/contacts/:id': { email: 'fuzzed@example.com', full_name: 'Fuzzed Person', phone: '+1 555 0100', address: 'Street 2', tags: ['fuzz-tag'] },
   'POST /api/tags': { name: 'another-tag', description: 'About it', color: '#123456', kit_tag_name: 'kit-name', kit_tag_id: 5 },
   'PUT /api/tags/:id': { name: 'fuzz-tag', description: 'Still the fuzz tag', color: '#654321' },
+  'PUT /api/leads/campaign-tags/:campaign': { tag_id: tagId },
   'POST /api/calendar/events': calendarEvent,
   'PUT /api/calendar/events/:eventId': calendarEvent,
   'POST /api/public/leads/:campaign': { full_name: 'Lead Person', email: 'lead@example.com', phone: '+1 555 0101', url_parameters: { utm_source: 'fuzz' }, page: '/learning-ecosystem-webinar' },
@@ -125,7 +127,8 @@ const sampleBodies = (): Record<string, unknown> => ({
   'POST /api/auth/invite/check': { token: 'no-such-token' },
   'POST /api/auth/invite/accept': { token: 'no-such-token', password: 'a new long passphrase', password_confirmation: 'a new long passphrase' },
   'POST /api/landing-pages': { title: 'Fuzz page', slug: 'fuzz-page', content: '<h1>Fuzz</h1>', page_type: 'html', is_active: true },
-  'PUT /api/landing-pages/:id': { title: 'Fuzz page', slug: 'fuzz-page-edited', content: '[]', page_type: 'builder', is_active: false },
+  'PUT /api/landing-pages/:id': { title: 'Fuzz page', slug: 'fuzz-page-edited', content: '[]', page_type: 'builder', is_active: false, base_version: 1 },
+  'PUT /api/landing-pages/:id/content': { content: '[]', base_version: 1 },
   'PATCH /api/landing-pages/:id': { is_active: false },
   'POST /api/landing-pages/builder': { content: '[]' },
   'POST /api/landing-pages/css': { classes: ['p-4', 'text-primary-700', 'not-a-class'] },
@@ -160,6 +163,7 @@ const sampleParam = (url: string, name: string): string | undefined => {
     return url.startsWith('/api/tags') ? tagId : url.startsWith('/api/landing-pages') ? pageId : contactId;
   }
   if (name === 'eventId') return eventId;
+  if (name === 'versionId') return versionId;
   if (name === 'campaign') return 'webinar';
   if (name === 'submissionId') return randomUUID();
   if (name === 'slug') return 'fuzzed-page';
@@ -191,7 +195,8 @@ beforeAll(async () => {
   contactId = (await call({ method: 'POST', url: '/api/contacts', payload: { email: 'fuzz.contact@example.com', tags: ['fuzz-tag'] } })).json().contact.id;
   eventId = (await call({ method: 'POST', url: '/api/calendar/events', payload: calendarEvent })).json().eventId;
   pageId = (await call({ method: 'POST', url: '/api/landing-pages', payload: { title: 'Fuzzed', slug: 'fuzzed-page', content: '[]' } })).json().page.id;
-  expect([tagId, contactId, eventId, pageId].every(Boolean)).toBe(true);
+  versionId = (await call({ method: 'GET', url: `/api/landing-pages/${pageId}/versions` })).json().versions[0].id;
+  expect([tagId, contactId, eventId, pageId, versionId].every(Boolean)).toBe(true);
 });
 afterAll(async () => {
   await t.close();

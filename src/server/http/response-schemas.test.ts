@@ -14,6 +14,7 @@ const NOT_JSON = {
   'GET /lp/:slug': 'a published landing page (HTML)',
   'GET /lp/:slug/content': "an html page's own HTML, in a sandbox",
   'GET /api/public/images/:file': 'image bytes',
+  'GET /api/landing-pages/:id/versions/:versionId/preview': 'a kept version drawn as a whole HTML page, for a sandboxed frame',
 } as const;
 
 let t: TestApp;

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { readSetting, writeSetting } from '../settings/service.ts';
 import { KIT_MESSAGES } from '../../shared/kit/messages.ts';
+import { resumeJobsWaitingForKey } from './queue.ts';
 import { decryptSecret, encryptSecret, loadSecretKey } from './secret-box.ts';
 
 /** The app_settings row that holds the Kit API key (spec 000, section 3), encrypted. */
@@ -76,5 +77,7 @@ export async function replaceKitApiKey(db: Db, secret: () => Buffer, apiKey: str
   } catch (error) {
     throw new AppError(500, 'kit_key_save_failed', KIT_MESSAGES.saveFailed, undefined, { cause: error });
   }
+  // Syncs Kit refused because of the old key run again with this one.
+  await resumeJobsWaitingForKey(db);
   return describeKitApiKey(db, secret);
 }

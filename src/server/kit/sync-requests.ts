@@ -3,9 +3,9 @@ import type { SyncResult } from '../../shared/kit/api.ts';
 import { getContactById } from '../contacts/service.ts';
 import { notFound } from '../http/errors.ts';
 import { interactiveKitClient, type KitContext } from './connection.ts';
-import { completeJob, enqueueBatch, failJob, getBatchProgress, retryFailedJobs, startJobNow } from './queue.ts';
+import { completeJob, enqueueBatch, failJob, getBatchProgress, parkJobUntilNewKey, retryFailedJobs, startJobNow } from './queue.ts';
 import { KitNotConfiguredError, readKitApiKey } from './settings.ts';
-import { checkContactInKit, syncContactToKit } from './sync.ts';
+import { checkContactInKit, isKeyRefused, syncContactToKit } from './sync.ts';
 
 /* The staff's sync requests: one contact now, or many queued for the worker. */
 
@@ -26,7 +26,9 @@ export async function syncContactNow(ctx: KitContext, contactId: string, tagName
     await completeJob(ctx.db, job);
     return { ...outcome, message: KIT_MESSAGES.syncSucceeded };
   } catch (error) {
-    await failJob(ctx.db, job, (error as Error).message || KIT_MESSAGES.syncFailed, { final: true });
+    const message = (error as Error).message || KIT_MESSAGES.syncFailed;
+    if (isKeyRefused(error)) await parkJobUntilNewKey(ctx.db, job, message);
+    else await failJob(ctx.db, job, message, { final: true });
     throw error;
   }
 }

@@ -89,6 +89,11 @@ export async function checkContactInKit(db: Db, client: KitClient, contactId: st
   return { kit_id: subscriber?.id ?? null, subscriber };
 }
 
+/** Kit refused the API key itself (wrong, revoked, or without access): the sync waits for another key. */
+export function isKeyRefused(error: unknown): boolean {
+  return error instanceof KitApiError && (error.status === 401 || error.status === 403);
+}
+
 /** Failures that retrying the same job cannot fix (the worker marks the job failed at once). */
 export function isPermanentSyncFailure(error: unknown): boolean {
   if (error instanceof KitSyncError || error instanceof KitNotConfiguredError || error instanceof KitKeyUnreadableError) return true;

@@ -88,8 +88,7 @@ export const CONTACT_TIMELINE_PATHS = {
 
 export const timelineQuerySchema = z.object({
   /** The last event's id of the previous page (keyset: older events come next). */
-  before: z
-    .string()
+  before: safeText()
     .regex(/^\d{1,18}$/, 'Not a timeline position')
     .optional(),
   limit: z.coerce.number().int().min(1).max(TIMELINE_PAGE_MAX).default(TIMELINE_PAGE_SIZE),

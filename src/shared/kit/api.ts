@@ -10,7 +10,8 @@ import { KIT_MESSAGES } from './messages.ts';
  * subscribers) pass through as Kit wrote them, their dates as Kit's text.
  */
 
-export const KIT_SYNC_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/** waiting: Kit refused the saved key (401, 403); the job runs again once a key is saved. */
+export const KIT_SYNC_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'waiting'] as const;
 export type KitSyncJobStatus = (typeof KIT_SYNC_JOB_STATUSES)[number];
 
 /** Contacts one bulk sync may queue. */
@@ -170,8 +171,8 @@ export const batchRetriedSchema = z.object({ requeued: z.number().int() });
 
 export const kitSyncStateSchema = z.object({
   contact_id: z.string(),
-  /** never: no sync was ever asked for; queued/running: one is under way; synced/failed: how the latest one ended. */
-  state: z.enum(['never', 'queued', 'running', 'synced', 'failed']),
+  /** never: no sync was ever asked for; queued/running: one is under way; waiting: for a working key; synced/failed: how the latest one ended. */
+  state: z.enum(['never', 'queued', 'running', 'waiting', 'synced', 'failed']),
   /** When the contact last reached Kit. */
   last_synced_at: timestamp.nullable(),
   /** Why the latest sync failed, or why its previous attempt did (while it waits for a retry). */

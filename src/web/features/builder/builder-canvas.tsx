@@ -22,7 +22,15 @@ const NODE_FRAME = [
   '[&:hover:not(:has([data-node-id]:hover))]:outline-2 [&:hover:not(:has([data-node-id]:hover))]:outline-dashed',
   '[&:hover:not(:has([data-node-id]:hover))>.node-toolbar]:opacity-100',
   '[&:focus-within:not(:has([data-node-id]:focus-within))>.node-toolbar]:opacity-100',
+  // A toolbar's icons are drawn only while it can be seen (NodeToolbar hides them otherwise).
+  '[&:hover>.node-toolbar_svg]:block',
 ].join(' ');
+
+/**
+ * A section off screen is neither styled, laid out nor painted until it scrolls near: on a page of
+ * a thousand components an edit then costs what the visible part costs. Its last size is kept.
+ */
+const SECTION_FRAME = `${NODE_FRAME} [content-visibility:auto] [contain-intrinsic-size:auto_40rem]`;
 
 /** A component of a type no definition knows: its type, id and raw data (spec 001, 2.4). */
 function UnknownComponent({ node }: { node: ComponentNode }) {
@@ -100,7 +108,7 @@ const PREVIEW_CONTEXT = pageRenderContext();
 
 const EditableSection = memo(function EditableSection({ section, ctx, first, last }: { section: SectionNode; ctx: RenderContext; first: boolean; last: boolean }) {
   return (
-    <div className={NODE_FRAME} data-node-id={section.id}>
+    <div className={SECTION_FRAME} data-node-id={section.id}>
       <NodeToolbar id={section.id} label="Section" first={first} last={last} canHold isSection className="top-1 left-1" />
       <RenderSection section={section} ctx={ctx} />
       {section.components.length === 0 ? <p className="px-4 pb-6 text-center text-sm text-gray-500">This section is empty: use Add Component in its controls.</p> : null}
@@ -125,5 +133,9 @@ export function BuilderCanvas({ doc, mode }: { doc: PageContent; mode: EditorMod
       ),
     [doc, mode, ctx],
   );
-  return <main className="lp-canvas">{sections}</main>;
+  return (
+    <main className="lp-canvas" data-drop-surface="canvas">
+      {sections}
+    </main>
+  );
 }

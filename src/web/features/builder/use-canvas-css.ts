@@ -20,7 +20,14 @@ export function useCanvasCss(canvas: RefObject<HTMLElement | null>, doc: PageCon
   useEffect(() => {
     const timer = setTimeout(() => {
       const classes = new Set(collectClassNames(doc));
-      canvas.current?.querySelectorAll('[class]').forEach((element) => element.classList.forEach((name) => classes.add(name)));
+      // Most elements share their class attribute with many others (every paragraph, every toolbar button): each is split once.
+      const seen = new Set<string>();
+      canvas.current?.querySelectorAll('[class]').forEach((element) => {
+        const names = element.getAttribute('class')!;
+        if (seen.has(names)) return;
+        seen.add(names);
+        element.classList.forEach((name) => classes.add(name));
+      });
       const list = [...classes].filter((name) => name.length <= CSS_REQUEST_LIMITS.classLength).sort().slice(0, CSS_REQUEST_LIMITS.classes);
       const key = list.join(' ');
       if (key === asked.current) return;

@@ -66,6 +66,7 @@ describe('importing contacts from a CSV file', () => {
     expect(await screen.findByRole('list', { name: 'Rows not imported' })).toBeTruthy();
     const [call] = api.callsTo('POST /api/contacts/import');
     expect(call?.body).toEqual({
+      file_name: 'contacts.csv',
       rows: [
         { 'E-Mail': 'anna@example.com', Vorname: 'Anna', Tags: 'vip' },
         { 'E-Mail': 'ben@example.com', Vorname: 'Ben', Tags: '' },
