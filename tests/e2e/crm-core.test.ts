@@ -1,15 +1,14 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import type { Browser, Download, Locator, Page } from 'playwright-core';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contacts, landingPages, tags } from '../../src/server/db/schema.ts';
 import { IMPORT_MESSAGES } from '../../src/shared/contacts/csv.ts';
 import { CONTACT_MESSAGES } from '../../src/shared/contacts/form.ts';
 import { TAG_MESSAGES } from '../../src/shared/tags/api.ts';
-import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
-import { startTestServer } from './helpers/server.ts';
+import { screenshot } from './helpers/browser.ts';
 import { signIn } from './helpers/sign-in.ts';
+import { consentedContext, staffSession, type StaffSession } from './helpers/staff-session.ts';
 
 /**
  * The CRM core as its owner uses it: the dashboard, tags and contacts from an empty database to a
@@ -19,25 +18,13 @@ import { signIn } from './helpers/sign-in.ts';
  * (vitest -t) or in any order.
  */
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: StaffSession['server'];
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  context = await newContext(1280);
-  page = await context.newPage();
-  await signIn(page, server.baseUrl, server.email, server.password);
-  // Watched from here: before signing in, the session check answers 401 by design.
-  errors = watchPageErrors(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const staff = staffSession({ acceptDownloads: true });
+beforeAll(() => void ({ server, browser, page, errors } = staff));
 
 interface CrmState {
   tags?: Array<typeof tags.$inferInsert>;
@@ -56,12 +43,7 @@ async function startWith(state: CrmState, path: string) {
   await page.goto(url(path));
 }
 
-/** A returning visitor who already chose: the cookie banner stays away and covers no buttons. */
-async function newContext(width: number) {
-  const created = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, acceptDownloads: true });
-  await created.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
-  return created;
-}
+const newContext = (width: number) => consentedContext(browser, width, { acceptDownloads: true });
 
 const url = (path: string) => `${server.baseUrl}${path}`;
 const dialog = (target: Page = page) => target.getByRole('dialog');
