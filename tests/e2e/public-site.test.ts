@@ -274,6 +274,21 @@ describe('the cookie banner', () => {
   });
 });
 
+describe('the booking calendars', () => {
+  it('/appointments embeds and links the 20-minute get-to-know-you call; the replay page the implementation session', async () => {
+    const { page } = await visitor('en', 1280, { consent: 'accepted' });
+    await page.goto(`${server.baseUrl}/appointments`);
+    const calendar = page.locator('iframe[title="Booking calendar"]');
+    await expect.poll(() => calendar.getAttribute('src')).toBe('https://calendly.com/e3-learning/kennenlernen?embed_type=Inline&hide_gdpr_banner=1');
+    expect(await page.getByRole('link', { name: 'Open the booking page' }).getAttribute('href')).toBe('https://calendly.com/e3-learning/kennenlernen');
+
+    await page.goto(`${server.baseUrl}/2025-09-23-e3webinar`);
+    const session = page.locator('iframe[title="Book your free implementation session"]');
+    await expect.poll(() => session.getAttribute('src')).toBe('https://calendly.com/e3-learning/umsetzungs-session?embed_type=Inline&hide_gdpr_banner=1');
+    expect(await page.getByRole('link', { name: 'Open the booking page' }).getAttribute('href')).toBe('https://calendly.com/e3-learning/umsetzungs-session');
+  });
+});
+
 describe('the waiting list', () => {
   it('signs up in English: field checks, "Joining...", the confirmation and the way back to the program', async () => {
     const { page, errors } = await visitor('en', 1280, { consent: 'declined' });

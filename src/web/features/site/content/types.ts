@@ -25,7 +25,10 @@ export interface SiteSettings {
   contactEmail: string;
   coupon: string;
   links: {
+    /** The free 20-minute get-to-know-you call (Calendly page): linked everywhere, embedded on /appointments. */
     booking: string;
+    /** The free implementation session after the webinar: embedded on the replay page. */
+    implementationSession: string;
     privacy: string;
     terms: string;
     program: string;
@@ -37,8 +40,6 @@ export interface SiteSettings {
     webinarVideoId: string;
     thanksVideoId: string;
     replayVideoId: string;
-    /** The booking page shown inside the replay and appointments pages (iframe, after consent). */
-    bookingWidgetUrl: string;
     downloads: { transcript: string; chat: string; summary: string };
   };
   webinarEvent: { googleCalendarUrl: string; icsUrl: string };
