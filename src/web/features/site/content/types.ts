@@ -42,7 +42,7 @@ export interface SiteSettings {
     replayVideoId: string;
     downloads: { transcript: string; chat: string; summary: string };
   };
-  webinarEvent: { googleCalendarUrl: string; icsUrl: string };
+  webinarEvent: { icsUrl: string };
   /** The short footer of the webinar pages, which is always German (spec 002, section 2). */
   shortFooter: { impressum: string; privacy: string; terms: string; cookiePolicy: string; rights: string };
   legal: {
@@ -186,7 +186,8 @@ export interface ThanksContent {
   text: string;
   progress: { label: string; hint: string };
   video: { title: string };
-  step1: { title: string; text: string; google: string; ics: string };
+  /** googleCalendarUrl: the webinar as a Google Calendar template, its text in this language. */
+  step1: { title: string; text: string; google: string; googleCalendarUrl: string; ics: string };
   step2: { title: string; text: string; credits: string; assistants: TitledText[]; couponLabel: string; button: string };
   bonus: { title: string; text: string };
   back: string;
