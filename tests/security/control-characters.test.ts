@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TEXT_MESSAGES } from '../../src/shared/text/characters.ts';
 import { startFakeKit, type FakeKit } from '../fakes/fake-kit.ts';
@@ -72,6 +72,7 @@ let contactId: string;
 let tagId: string;
 let eventId: string;
 let pageId: string;
+let versionId: string;
 let address = 0;
 const nextAddress = () => `10.${(++address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
 
@@ -125,7 +126,8 @@ const sampleBodies = (): Record<string, unknown> => ({
   'POST /api/auth/invite/check': { token: 'no-such-token' },
   'POST /api/auth/invite/accept': { token: 'no-such-token', password: 'a new long passphrase', password_confirmation: 'a new long passphrase' },
   'POST /api/landing-pages': { title: 'Fuzz page', slug: 'fuzz-page', content: '<h1>Fuzz</h1>', page_type: 'html', is_active: true },
-  'PUT /api/landing-pages/:id': { title: 'Fuzz page', slug: 'fuzz-page-edited', content: '[]', page_type: 'builder', is_active: false },
+  'PUT /api/landing-pages/:id': { title: 'Fuzz page', slug: 'fuzz-page-edited', content: '[]', page_type: 'builder', is_active: false, base_version: 1 },
+  'PUT /api/landing-pages/:id/content': { content: '[]', base_version: 1 },
   'PATCH /api/landing-pages/:id': { is_active: false },
   'POST /api/landing-pages/builder': { content: '[]' },
   'POST /api/landing-pages/css': { classes: ['p-4', 'text-primary-700', 'not-a-class'] },
@@ -141,6 +143,7 @@ const sampleQueries = (): Record<string, Record<string, string>> => ({
   'GET /api/kit/subscribers': { per_page: '10', email: 'a@example.com', status: 'all' },
   'GET /api/kit/sync-state': { contact_ids: contactId },
   'GET /api/contacts': { search: 'fuzz', tag: 'fuzz-tag', status: 'lead', source: 'manual', sort: 'email', order: 'asc', limit: '10' },
+  'GET /api/contacts/:id/events': { limit: '10', before: '1' },
   'GET /api/contacts/export.csv': { search: 'fuzz', tag: 'fuzz-tag', status: 'lead', sort: 'name' },
   'GET /api/tags': { search: 'fuzz' },
   'GET /api/calendar/events': { q: 'fuzz', limit: '5', offset: '0' },
@@ -159,6 +162,7 @@ const sampleParam = (url: string, name: string): string | undefined => {
     return url.startsWith('/api/tags') ? tagId : url.startsWith('/api/landing-pages') ? pageId : contactId;
   }
   if (name === 'eventId') return eventId;
+  if (name === 'versionId') return versionId;
   if (name === 'campaign') return 'webinar';
   if (name === 'submissionId') return randomUUID();
   if (name === 'slug') return 'fuzzed-page';
@@ -168,14 +172,19 @@ const sampleParam = (url: string, name: string): string | undefined => {
 
 beforeAll(async () => {
   kit = await startFakeKit({ rateLimit: { limit: 100_000, windowMs: 1_000 } });
-  vi.stubEnv('KIT_API_BASE', kit.url);
-  vi.stubEnv('KIT_RATE_LIMIT', '100000');
-  vi.stubEnv('KIT_RATE_WINDOW_MS', '1000');
-  vi.stubEnv('MYCRM_SECRET_KEY', randomBytes(32).toString('base64'));
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mycrm-fuzz-web-'));
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
   t = await createTestApp(
-    { PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_MAX_PER_IP: '1000000', LOGIN_MAX_PER_EMAIL_IP: '1000000', LOGIN_MAX_PER_EMAIL: '1000000' },
+    {
+      KIT_API_BASE: kit.url,
+      KIT_RATE_LIMIT: '100000',
+      KIT_RATE_WINDOW_MS: '1000',
+      MYCRM_SECRET_KEY: randomBytes(32).toString('base64'),
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
+      LOGIN_MAX_PER_IP: '1000000',
+      LOGIN_MAX_PER_EMAIL_IP: '1000000',
+      LOGIN_MAX_PER_EMAIL: '1000000',
+    },
     { webDir },
   );
   const cookie = await t.signIn();
@@ -185,12 +194,12 @@ beforeAll(async () => {
   contactId = (await call({ method: 'POST', url: '/api/contacts', payload: { email: 'fuzz.contact@example.com', tags: ['fuzz-tag'] } })).json().contact.id;
   eventId = (await call({ method: 'POST', url: '/api/calendar/events', payload: calendarEvent })).json().eventId;
   pageId = (await call({ method: 'POST', url: '/api/landing-pages', payload: { title: 'Fuzzed', slug: 'fuzzed-page', content: '[]' } })).json().page.id;
-  expect([tagId, contactId, eventId, pageId].every(Boolean)).toBe(true);
+  versionId = (await call({ method: 'GET', url: `/api/landing-pages/${pageId}/versions` })).json().versions[0].id;
+  expect([tagId, contactId, eventId, pageId, versionId].every(Boolean)).toBe(true);
 });
 afterAll(async () => {
   await t.close();
   await kit.close();
-  vi.unstubAllEnvs();
   fs.rmSync(webDir, { recursive: true, force: true });
 });
 

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_MESSAGES, type ContactValues } from '../../shared/contacts/form.ts';
 import {
   searchTerms,
@@ -6,11 +6,12 @@ import {
   TRIGRAM_MIN_TERM,
   type ContactFilters,
   type ContactListQuery,
-  type ContactListResponse,
-  type ContactStats,
 } from '../../shared/contacts/list.ts';
+import type { ContactListResponse, ContactStats } from '../../shared/contacts/api.ts';
+import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Db } from '../db/client.ts';
-import { contacts } from '../db/schema.ts';
+import { changeEvents, createdEvent, recordContactEvents } from './events.ts';
+import { contacts } from './schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { lockTagNames } from '../tags/service.ts';
 import { afterCursor, contactFilterWhere, cursorColumns, decodeCursor, encodeCursor, orderBy, resolveOrder, sortKeys } from './query.ts';
@@ -35,6 +36,23 @@ export async function setContactKitId(db: Db, id: string, kitId: number | null):
   return contact;
 }
 
+/**
+ * Which of these contacts exist, locked against deletion until the transaction ends (so rows that
+ * refer to them, such as Kit sync jobs, can be written).
+ */
+export async function lockExistingContactIds(tx: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.select({ id: contacts.id }).from(contacts).where(inArray(contacts.id, ids)).for('key share');
+  return rows.map((r) => r.id);
+}
+
+/** The email of each of these contacts (a deleted one is absent). */
+export async function getContactEmails(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: contacts.id, email: contacts.email }).from(contacts).where(inArray(contacts.id, ids));
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
 /** Tags come only from the configured list; they stay locked until the contact is written. */
 async function requireKnownTags(tx: Db, names: string[]): Promise<void> {
   const known = await lockTagNames(tx, names);
@@ -45,28 +63,31 @@ async function requireKnownTags(tx: Db, names: string[]): Promise<void> {
   }
 }
 
-export async function createContact(db: Db, values: ContactValues): Promise<Contact> {
+export async function createContact(db: Db, values: ContactValues, actor: ContactEventActor): Promise<Contact> {
   return db.transaction(async (tx) => {
     await requireKnownTags(tx, values.tags);
     const [contact] = await tx.insert(contacts).values(values).onConflictDoNothing().returning();
     if (!contact) throw emailTaken();
+    await recordContactEvents(tx, [createdEvent(contact, actor)]);
     return contact;
   });
 }
 
-/** Replaces every form field; url_parameters and kit_id are never touched here. */
-export async function updateContact(db: Db, id: string, values: ContactValues): Promise<Contact> {
+/** Replaces every form field; url_parameters and kit_id are never touched here. The timeline gets what changed. */
+export async function updateContact(db: Db, id: string, values: ContactValues, actor: ContactEventActor): Promise<Contact> {
   if (!isUuid(id)) throw contactNotFound();
   try {
     return await db.transaction(async (tx) => {
       await requireKnownTags(tx, values.tags);
+      const [before] = await tx.select().from(contacts).where(eq(contacts.id, id)).for('update');
+      if (!before) throw contactNotFound();
       const [contact] = await tx
         .update(contacts)
         .set({ ...values, updated_at: sql`now()` })
         .where(eq(contacts.id, id))
         .returning();
-      if (!contact) throw contactNotFound();
-      return contact;
+      await recordContactEvents(tx, changeEvents(before, contact!, id, actor));
+      return contact!;
     });
   } catch (error) {
     if (isUniqueViolation(error, EMAIL_UNIQUE)) throw emailTaken();
@@ -90,6 +111,32 @@ export async function getContactStats(db: Db): Promise<ContactStats> {
     })
     .from(contacts);
   return row!;
+}
+
+/** The dashboard's contact figures: all contacts, those created in the last `days`, and the newest of those. */
+export async function getRecentContactFigures(db: Db, { days, limit }: { days: number; limit: number }) {
+  const since = sql`now() - make_interval(days => ${days})`;
+  const [[total], [recent], recentContacts] = await Promise.all([
+    db.select({ n: count() }).from(contacts),
+    // Its own query, so the created_at index answers it (a filter inside the total's scan tests every row).
+    db.select({ n: count() }).from(contacts).where(gte(contacts.created_at, since)),
+    db
+      .select({
+        id: contacts.id,
+        email: contacts.email,
+        first_name: contacts.first_name,
+        last_name: contacts.last_name,
+        full_name: contacts.full_name,
+        source: contacts.source,
+        created_at: contacts.created_at,
+      })
+      .from(contacts)
+      .where(gte(contacts.created_at, since))
+      // NULLS LAST matches contacts_created_at_idx, so this reads `limit` index entries.
+      .orderBy(sql`${contacts.created_at} desc nulls last`, desc(contacts.id))
+      .limit(limit),
+  ]);
+  return { total: total!.n, recent: recent!.n, recent_contacts: recentContacts };
 }
 
 type Page = Array<Contact & { cursor: string[] }>;
@@ -165,3 +212,16 @@ export async function* contactBatches(db: Db, filters: ContactFilters, batchSize
 
 // Contacts store tag names: the tags service renames or removes a tag on every contact inside its own transaction.
 export { removeTagFromContacts, renameTagOnContacts } from './tag-names.ts';
+
+// Public sign-ups create or update contacts inside the leads feature's transaction.
+export {
+  LANDING_PAGE_CONTACT_FIELDS,
+  upsertLandingPageContact,
+  upsertLeadContact,
+  type LandingPageContactFields,
+  type LeadContactInput,
+  type SignupRecord,
+} from './lead-contacts.ts';
+
+// The contact page's timeline; Kit records each sync's result there.
+export { listContactEvents, recordKitSyncEvent } from './events.ts';

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CONTACT_SOURCES, CONTACT_STATUSES } from '../../shared/contacts.ts';
+import { CONTACT_EVENT_TYPES, type ContactEventActor, type ContactEventData } from '../../shared/contacts/timeline.ts';
+import { timestamps } from '../db/columns.ts';
+
+/*
+ * The contacts feature's tables: only this feature reads or writes them (others call its service.ts).
+ * src/server/db/schema.ts re-exports them for drizzle-kit; every change here needs a migration.
+ */
+
+export const contactStatus = pgEnum('contact_status', CONTACT_STATUSES);
+export const contactSource = pgEnum('contact_source', CONTACT_SOURCES);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    full_name: text('full_name'),
+    phone: text('phone'),
+    address: text('address'),
+    country: text('country'),
+    linkedin: text('linkedin'),
+    source: contactSource('source').notNull().default('manual'),
+    status: contactStatus('status').notNull().default('lead'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    kit_id: bigint('kit_id', { mode: 'number' }),
+    url_parameters: jsonb('url_parameters').$type<Record<string, string>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('contacts_email_lower_key').on(sql`lower(${t.email})`),
+    index('contacts_created_at_idx').on(t.created_at.desc()),
+    // Filter by status or source, newest first (the list's default order), without a sort step.
+    index('contacts_status_created_idx').on(t.status, t.created_at.desc().nullsLast(), t.id.desc()),
+    index('contacts_source_created_idx').on(t.source, t.created_at.desc().nullsLast(), t.id.desc()),
+    // Sorting by name: the display name the list shows (full name, else first + last, else email).
+    index('contacts_name_sort_idx').on(
+      sql`lower(coalesce(nullif(${t.full_name}, ''), nullif(trim(coalesce(${t.first_name}, '') || ' ' || coalesce(${t.last_name}, '')), ''), ${t.email}))`,
+      t.id,
+    ),
+    index('contacts_tags_idx').using('gin', t.tags),
+    // Free-text search over email and names (ILIKE '%…%'); the extension comes from migration 0000.
+    index('contacts_search_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.email}, '') || ' ' || coalesce(${t.first_name}, '') || ' ' || coalesce(${t.last_name}, '') || ' ' || coalesce(${t.full_name}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const contactEventType = pgEnum('contact_event_type', CONTACT_EVENT_TYPES);
+
+/**
+ * A contact's timeline, append-only: each row is written in the transaction of the change it
+ * records and never updated; rows go only with their contact. The list query never reads it.
+ */
+export const contactEvents = pgTable(
+  'contact_events',
+  {
+    // Ascending in insertion order: it orders events of one transaction, which share their time.
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    contact_id: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    type: contactEventType('type').notNull(),
+    actor: jsonb('actor').$type<ContactEventActor>().notNull(),
+    /** The event's details; its `type` repeats the column, so the JSON reads on its own. */
+    data: jsonb('data').$type<ContactEventData>().notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_events_contact_time_idx').on(t.contact_id, t.created_at.desc(), t.id.desc())],
+);
