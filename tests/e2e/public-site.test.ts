@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -252,7 +252,7 @@ describe('the cookie banner', () => {
 
     // By its element: an open dialog hides the rest of the page from the accessibility tree.
     const bannerBox = page.locator('section[aria-label="Your privacy"]');
-    const overlaps = async (target: import('playwright-core').Locator) => {
+    const overlaps = async (target: Locator) => {
       const [a, b] = [await bannerBox.boundingBox(), await target.boundingBox()];
       return !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     };
