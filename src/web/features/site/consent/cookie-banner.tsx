@@ -7,9 +7,7 @@ import type { CommonContent } from '@web/features/site/content/types.ts';
 import { acceptCookies, declineCookies, useConsent } from './consent-store.ts';
 
 /**
- * Shown until the visitor chooses. On a phone it sits at the top of the page, in the flow (below the
- * floating language switch), so it pushes the page down instead of covering a form or the sign-in
- * button; on wider screens it floats at the bottom. Accept stores "accepted"; Decline stores "declined" and deletes
+ * Shown until the visitor chooses. Accept stores "accepted"; Decline stores "declined" and deletes
  * the other cookies. Third-party embeds and the pixel wait for "accepted".
  */
 export function CookieBanner() {
@@ -25,7 +23,7 @@ function Banner() {
   return (
     <section
       aria-label={t.title}
-      className="relative z-40 mx-3 mt-14 mb-3 rounded-2xl border border-gray-200 bg-white/95 p-4 shadow-xl backdrop-blur sm:fixed sm:inset-x-6 sm:bottom-6 sm:mx-auto sm:mt-0 sm:mb-0 sm:max-w-3xl sm:p-5"
+      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-2xl border border-gray-200 bg-white/95 p-4 shadow-xl backdrop-blur sm:inset-x-6 sm:bottom-6 sm:p-5"
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <Cookie className="hidden size-8 shrink-0 text-brand-600 sm:block" aria-hidden />
