@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { openPglite, type Db } from '../src/server/db/client.ts';
 import { contacts, tags } from '../src/server/db/schema.ts';
-import type { KitEnv } from '../src/server/kit/env.ts';
+import type { KitConfig } from '../src/server/config.ts';
 import { enqueueBatch, getBatchProgress } from '../src/server/kit/queue.ts';
 import { parseSecretKey } from '../src/server/kit/secret-box.ts';
 import { saveKitApiKey } from '../src/server/kit/settings.ts';
@@ -89,7 +89,7 @@ interface RunResult {
 async function run(db: Db, failureRate: number, label: string): Promise<RunResult> {
   const fake = await startFake(failureRate);
   try {
-    const env: KitEnv = { apiBase: fake.url, rateLimit: LIMIT, rateWindowMs: WINDOW_MS, secretKey: randomBytes(32).toString('base64') };
+    const env: KitConfig = { apiBase: fake.url, rateLimit: LIMIT, rateWindowMs: WINDOW_MS, secretKey: randomBytes(32).toString('base64') };
     await saveKitApiKey(db, () => parseSecretKey(env.secretKey!), fake.apiKey);
     // A CRM tag not linked to Kit yet: the first sync finds it in Kit by name (one request) and links it.
     await db.delete(tags).where(eq(tags.name, TAG));
@@ -109,9 +109,8 @@ async function run(db: Db, failureRate: number, label: string): Promise<RunResul
 
     const worker = startKitWorker({
       db,
-      config: { dataDir: '/nonexistent' },
+      config: { dataDir: '/nonexistent', kit: env },
       log: { info() {}, warn() {}, error() {} },
-      env,
       // The production defaults, divided by SCALE (the per-request timeout kept at 1 s: a busy
       // benchmark machine would otherwise time out requests Kit did answer).
       pollMs: Math.round(1_000 / SCALE),

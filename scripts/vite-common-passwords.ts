@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import type { Plugin } from 'vite';
-import { PASSWORD_MIN_LENGTH } from '../src/shared/auth.ts';
+import { PASSWORD_MIN_LENGTH } from '../src/shared/auth/api.ts';
 
 const PACKAGE = '@zxcvbn-ts/language-common';
 const SLIM_MODULE = '\0mycrm-common-passwords';

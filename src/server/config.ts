@@ -1,10 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSecretKey, SecretKeyError } from './kit/secret-box.ts';
 
 /**
  * Every environment variable the server reads, with its default. The README's configuration table
  * is written from this file; keep the two in step.
  */
+/** An empty variable counts as unset. */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -13,6 +17,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** postgres://… to run on PostgreSQL instead of the embedded database. */
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL connections per instance. */
+  DATABASE_POOL_SIZE: unsetIfEmpty(z.coerce.number().int().min(1).max(1000).default(10)),
   /** The address people use to reach the product; used for links in logs and the CSRF check. */
   PUBLIC_URL: z.string().url().optional(),
   /** Trust X-Forwarded-For from: false, true (any proxy), or comma-separated proxy addresses/CIDRs. */
@@ -40,6 +46,16 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '']).default('false'),
   S3_PREFIX: z.string().default(''),
+  /** Kit's API base; tests and local demos point it at the fake Kit server. */
+  KIT_API_BASE: unsetIfEmpty(z.url().default('https://api.kit.com/v4')),
+  /**
+   * Requests this instance allows itself per window. Kit allows 120 per rolling 60 s per API key;
+   * several instances sharing one key should split it (e.g. 60 each for two instances).
+   */
+  KIT_RATE_LIMIT: unsetIfEmpty(z.coerce.number().int().positive().default(120)),
+  KIT_RATE_WINDOW_MS: unsetIfEmpty(z.coerce.number().int().positive().default(60_000)),
+  /** 32 bytes, base64 or hex, that encrypt the stored Kit API key; generated into DATA_DIR/secret.key when unset. */
+  MYCRM_SECRET_KEY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -51,6 +67,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   publicUrl: string | undefined;
   trustProxy: boolean | string[];
   logLevel: Env['LOG_LEVEL'];
@@ -62,8 +79,19 @@ export interface Config {
   metaPixelId: string | undefined;
   /** Where uploaded images are stored (src/server/images/storage.ts). */
   imageStorage: ImageStorageConfig;
+  kit: KitConfig;
   /** Built browser bundle, served by the server; absent in development (Vite serves it). */
   webDir: string;
+}
+
+/** How this instance reaches Kit (src/server/kit). */
+export interface KitConfig {
+  apiBase: string;
+  /** Requests per window this instance allows itself (Kit: 120 per 60 s per key). */
+  rateLimit: number;
+  rateWindowMs: number;
+  /** Encrypts the stored API key; unset: DATA_DIR/secret.key. */
+  secretKey: string | undefined;
 }
 
 export type ImageStorageConfig =
@@ -104,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: trust === 'true' ? true : trust === 'false' || trust === '' ? false : trust.split(',').map((s) => s.trim()),
     logLevel: env.LOG_LEVEL,
@@ -117,7 +146,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicRateLimitPerMinute: env.PUBLIC_RATE_LIMIT_PER_MINUTE,
     metaPixelId: env.META_PIXEL_ID || undefined,
     imageStorage: imageStorageConfig(env),
+    kit: kitConfig(env),
     webDir: path.resolve('dist/web'),
+  };
+}
+
+function kitConfig(env: Env): KitConfig {
+  if (env.MYCRM_SECRET_KEY) {
+    // A malformed secret stops the start, not the first sync.
+    try {
+      parseSecretKey(env.MYCRM_SECRET_KEY);
+    } catch (error) {
+      if (error instanceof SecretKeyError) throw new ConfigError(error.message);
+      throw error;
+    }
+  }
+  return {
+    apiBase: env.KIT_API_BASE.replace(/\/+$/, ''),
+    rateLimit: env.KIT_RATE_LIMIT,
+    rateWindowMs: env.KIT_RATE_WINDOW_MS,
+    secretKey: env.MYCRM_SECRET_KEY || undefined,
   };
 }
 

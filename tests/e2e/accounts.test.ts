@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userInvites } from '../../src/server/db/schema.ts';
-import { AUTH_MESSAGES } from '../../src/shared/auth.ts';
+import { AUTH_MESSAGES } from '../../src/shared/auth/api.ts';
 import { USER_MESSAGES, USER_PATHS } from '../../src/shared/users/api.ts';
 import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, landingPages, tags } from '../../src/server/db/schema.ts';
 import { IMPORT_MESSAGES } from '../../src/shared/contacts/csv.ts';
 import { CONTACT_MESSAGES } from '../../src/shared/contacts/form.ts';
-import { TAG_MESSAGES } from '../../src/shared/tags.ts';
+import { TAG_MESSAGES } from '../../src/shared/tags/api.ts';
 import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
 import { startTestServer } from './helpers/server.ts';

@@ -31,7 +31,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
-const savedEnv = { base: process.env.KIT_API_BASE, limit: process.env.KIT_RATE_LIMIT };
 
 beforeAll(async () => {
   kit = await startFakeKit({
@@ -41,10 +40,11 @@ beforeAll(async () => {
     customFields: ['Last Name'],
     rateLimit: { limit: 1000, windowMs: 60_000 },
   });
-  process.env.KIT_API_BASE = kit.url;
-  process.env.KIT_RATE_LIMIT = '1000';
   // One attempt per job and per request: an injected failure fails its contact at once, for the retry to fix.
-  server = await startTestServer({ kitWorker: { pollMs: 100, maxAttempts: 1, client: { maxAttempts: 1 } } });
+  server = await startTestServer({
+    env: { KIT_API_BASE: kit.url, KIT_RATE_LIMIT: '1000' },
+    kitWorker: { pollMs: 100, maxAttempts: 1, client: { maxAttempts: 1 } },
+  });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await answerCookieBanner(context);
@@ -57,8 +57,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await kit?.close();
-  process.env.KIT_API_BASE = savedEnv.base;
-  process.env.KIT_RATE_LIMIT = savedEnv.limit;
 });
 
 /** Subscribers that were in the Kit account before the CRM was connected (ids above the fake's own). */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TEXT_MESSAGES } from '../../src/shared/text/characters.ts';
 import { startFakeKit, type FakeKit } from '../fakes/fake-kit.ts';
@@ -168,14 +168,19 @@ const sampleParam = (url: string, name: string): string | undefined => {
 
 beforeAll(async () => {
   kit = await startFakeKit({ rateLimit: { limit: 100_000, windowMs: 1_000 } });
-  vi.stubEnv('KIT_API_BASE', kit.url);
-  vi.stubEnv('KIT_RATE_LIMIT', '100000');
-  vi.stubEnv('KIT_RATE_WINDOW_MS', '1000');
-  vi.stubEnv('MYCRM_SECRET_KEY', randomBytes(32).toString('base64'));
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mycrm-fuzz-web-'));
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
   t = await createTestApp(
-    { PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000', LOGIN_MAX_PER_IP: '1000000', LOGIN_MAX_PER_EMAIL_IP: '1000000', LOGIN_MAX_PER_EMAIL: '1000000' },
+    {
+      KIT_API_BASE: kit.url,
+      KIT_RATE_LIMIT: '100000',
+      KIT_RATE_WINDOW_MS: '1000',
+      MYCRM_SECRET_KEY: randomBytes(32).toString('base64'),
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
+      LOGIN_MAX_PER_IP: '1000000',
+      LOGIN_MAX_PER_EMAIL_IP: '1000000',
+      LOGIN_MAX_PER_EMAIL: '1000000',
+    },
     { webDir },
   );
   const cookie = await t.signIn();
@@ -190,7 +195,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await kit.close();
-  vi.unstubAllEnvs();
   fs.rmSync(webDir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeKit, type FakeKit } from '../fakes/fake-kit.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
@@ -30,15 +30,13 @@ let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
   kit = await startFakeKit({ rateLimit: { limit: 10_000, windowMs: 1_000 } });
-  vi.stubEnv('KIT_API_BASE', kit.url);
-  vi.stubEnv('MYCRM_SECRET_KEY', randomBytes(32).toString('base64'));
-  t = await createTestApp({ LOG_LEVEL: 'trace', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000' }, { logDestination: { write: (line) => void lines.push(line) } });
+  t = await createTestApp(
+    { KIT_API_BASE: kit.url, MYCRM_SECRET_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'trace', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000' }, { logDestination: { write: (line) => void lines.push(line) } });
   cookie = await t.signIn('logger@example.com', TEST_PASSWORD);
 });
 afterAll(async () => {
   await t.close();
   await kit.close();
-  vi.unstubAllEnvs();
 });
 
 describe('the log of a working day', () => {

@@ -1,6 +1,6 @@
 import { upsertUser } from '../../src/server/auth/users.ts';
 import { TRIES_PER_ADDRESS_UNDER_ATTACK } from '../../src/server/auth/sign-in-limits.ts';
-import { AUTH_MESSAGES } from '../../src/shared/auth.ts';
+import { AUTH_MESSAGES } from '../../src/shared/auth/api.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 

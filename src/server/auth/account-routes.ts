@@ -12,8 +12,8 @@ import {
   USER_PATHS,
   userIdParamsSchema,
   userListResponseSchema,
-  userResponseSchema,
 } from '../../shared/users/api.ts';
+import { userResponseSchema } from '../../shared/auth/api.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { changePassword, listUsers, removeUser } from './accounts.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../shared/auth.ts';
+import { AUTH_MESSAGES } from '../../shared/auth/api.ts';
 import { USER_MESSAGES, USER_PATHS } from '../../shared/users/api.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { sessions, userInvites, users } from '../db/schema.ts';

@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/auth.ts';
+import type { SessionUser } from '../../shared/auth/api.ts';
 import { USER_MESSAGES, type ChangePasswordInput, type StaffUser } from '../../shared/users/api.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from './schema.ts';
 import { isUuid } from '../db/sql-helpers.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, type SessionUser } from '../../shared/auth.ts';
+import { AUTH_MESSAGES, type SessionUser } from '../../shared/auth/api.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { errorBody } from '../http/errors.ts';

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/auth.ts';
+import type { SessionUser } from '../../shared/auth/api.ts';
 import { normalizeEmail } from '../../shared/contacts.ts';
 import { INVITE_VALID_HOURS, USER_MESSAGES, type AcceptInviteInput, type InviteState } from '../../shared/users/api.ts';
 import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/sql-helpers.ts';
-import { userInvites, users } from '../db/schema.ts';
+import { userInvites, users } from './schema.ts';
 import { AppError } from '../http/errors.ts';
 import { hashPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGES, loginSchema } from '../../shared/auth.ts';
+import {
+  AUTH_MESSAGES,
+  AUTH_PATHS,
+  loginSchema,
+  setupCheckResponseSchema,
+  setupCheckSchema,
+  userResponseSchema,
+} from '../../shared/auth/api.ts';
 import { setupSchema } from '../../shared/users/api.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -16,7 +23,7 @@ import { findUserByEmail, toSessionUser } from './users.ts';
 export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/auth/login', { schema: { body: loginSchema }, config: { public: true } }, async (request, reply) => {
+  r.post(AUTH_PATHS.login, { schema: { body: loginSchema, response: { 200: userResponseSchema } }, config: { public: true } }, async (request, reply) => {
     const { email, password } = request.body;
     const admission = await admitSignIn(db, config.login, email, request.ip);
     if (!admission.admitted) {
@@ -34,21 +41,22 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: Db;
     return { user: toSessionUser(user) };
   });
 
-  r.post('/api/auth/logout', async (request, reply) => {
+  r.post(AUTH_PATHS.logout, { schema: { response: { 204: z.null() } } }, async (request, reply) => {
     if (request.sessionId) await revokeSession(db, request.sessionId);
     clearSessionCookie(reply, config);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
-  r.get('/api/auth/session', async (request) => ({ user: request.user }));
+  // The guard answers 401 before this runs when nobody is signed in.
+  r.get(AUTH_PATHS.session, { schema: { response: { 200: userResponseSchema } } }, async (request) => ({ user: request.user! }));
 
   r.post(
-    '/api/auth/setup/check',
-    { schema: { body: z.object({ token: z.string().max(200) }) }, config: { public: true } },
+    AUTH_PATHS.setupCheck,
+    { schema: { body: setupCheckSchema, response: { 200: setupCheckResponseSchema } }, config: { public: true } },
     async (request) => ({ valid: await isSetupTokenValid(db, request.body.token) }),
   );
 
-  r.post('/api/auth/setup', { schema: { body: setupSchema }, config: { public: true } }, async (request, reply) => {
+  r.post(AUTH_PATHS.setup, { schema: { body: setupSchema, response: { 201: userResponseSchema } }, config: { public: true } }, async (request, reply) => {
     const user = await completeSetup(db, request.body);
     request.log.info({ email: user.email }, 'first administrator created; the setup link is closed');
     return reply.status(201).send({ user });

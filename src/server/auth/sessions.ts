@@ -1,8 +1,8 @@
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/auth.ts';
+import type { SessionUser } from '../../shared/auth/api.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions, users } from './schema.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { toSessionUser } from './users.ts';
 

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
-import { AUTH_MESSAGES, type SessionUser } from '../../shared/auth.ts';
+import { AUTH_MESSAGES, type SessionUser } from '../../shared/auth/api.ts';
 import type { SetupInput } from '../../shared/users/api.ts';
 import type { Db } from '../db/client.ts';
-import { appSettings, users } from '../db/schema.ts';
+import { deleteSetting, readSetting, readSettingForUpdate, writeSetting } from '../settings/service.ts';
+import { users } from './schema.ts';
 import { AppError } from '../http/errors.ts';
 import { hashPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -20,16 +20,12 @@ const SETUP_KEY = 'setup_token_hash';
 export async function issueSetupToken(db: Db): Promise<string | undefined> {
   if ((await countUsers(db)) > 0) return undefined;
   const token = newToken();
-  await db
-    .insert(appSettings)
-    .values({ key: SETUP_KEY, value: hashToken(token) })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: hashToken(token), updated_at: new Date() } });
+  await writeSetting(db, SETUP_KEY, hashToken(token));
   return token;
 }
 
 async function storedHash(db: Db): Promise<string | undefined> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SETUP_KEY));
-  return row?.value || undefined;
+  return (await readSetting(db, SETUP_KEY))?.value || undefined;
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -45,14 +41,14 @@ export async function completeSetup(db: Db, input: SetupInput): Promise<SessionU
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     // Lock the token row: of two simultaneous setups, the second finds the token gone.
-    const [row] = await tx.select().from(appSettings).where(eq(appSettings.key, SETUP_KEY)).for('update');
+    const row = await readSettingForUpdate(tx, SETUP_KEY);
     const valid = row?.value && sameHash(row.value, hashToken(input.token)) && (await countUsers(tx)) === 0;
     if (!valid) throw new AppError(403, 'setup_closed', AUTH_MESSAGES.setupLinkInvalid);
     const [user] = await tx
       .insert(users)
       .values({ email: normalizeEmail(input.email), password_hash: passwordHash })
       .returning();
-    await tx.delete(appSettings).where(eq(appSettings.key, SETUP_KEY));
+    await deleteSetting(tx, SETUP_KEY);
     return toSessionUser(user!);
   });
 }

@@ -1,8 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/auth.ts';
+import type { SessionUser } from '../../shared/auth/api.ts';
 import { normalizeEmail } from '../../shared/contacts.ts';
 import type { Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions, users } from './schema.ts';
 import { hashPassword } from './passwords.ts';
 
 export const toSessionUser = (u: { id: string; email: string; role: string }): SessionUser => ({

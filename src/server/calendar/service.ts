@@ -5,7 +5,7 @@ import { isEventIdShaped, newEventId } from '../../shared/calendar/event-id.ts';
 import type { CalendarEventInput } from '../../shared/calendar/event.ts';
 import { buildIcs } from '../../shared/calendar/ics.ts';
 import type { Db } from '../db/client.ts';
-import { calendarEvents } from '../db/schema.ts';
+import { calendarEvents } from './schema.ts';
 
 /*
  * Calendar events. Only their creator (created_by) may see them in the list, change or delete

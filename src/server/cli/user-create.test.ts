@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../shared/auth.ts';
+import { AUTH_MESSAGES } from '../../shared/auth/api.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { findUserByEmail } from '../auth/users.ts';
 import { openPglite } from '../db/client.ts';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { emailSchema } from '../../shared/auth.ts';
+import { emailSchema } from '../../shared/auth/api.ts';
 import { newPasswordSchema } from '../../shared/users/password-policy.ts';
 import { upsertUser } from '../auth/users.ts';
 import { loadConfig } from '../config.ts';

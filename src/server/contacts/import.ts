@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { checkImportRow, type ImportReport, type ImportRequestValues } from '../../shared/contacts/csv.ts';
 import type { ContactFormField, ContactValues } from '../../shared/contacts/form.ts';
 import type { Db } from '../db/client.ts';
-import { contacts } from '../db/schema.ts';
+import { contacts } from './schema.ts';
 import { lockTagNames } from '../tags/service.ts';
 
 interface ValidRow {

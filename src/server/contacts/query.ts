@@ -8,7 +8,7 @@ import {
   type SortOrder,
 } from '../../shared/contacts/list.ts';
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../../shared/contacts.ts';
-import { contacts } from '../db/schema.ts';
+import { contacts } from './schema.ts';
 import { AppError } from '../http/errors.ts';
 import { isUuid, likePattern } from '../db/sql-helpers.ts';
 

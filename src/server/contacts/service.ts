@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_MESSAGES, type ContactValues } from '../../shared/contacts/form.ts';
 import {
   searchTerms,
@@ -10,7 +10,7 @@ import {
   type ContactStats,
 } from '../../shared/contacts/list.ts';
 import type { Db } from '../db/client.ts';
-import { contacts } from '../db/schema.ts';
+import { contacts } from './schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { lockTagNames } from '../tags/service.ts';
 import { afterCursor, contactFilterWhere, cursorColumns, decodeCursor, encodeCursor, orderBy, resolveOrder, sortKeys } from './query.ts';
@@ -33,6 +33,23 @@ export async function setContactKitId(db: Db, id: string, kitId: number | null):
   if (!isUuid(id)) return undefined;
   const [contact] = await db.update(contacts).set({ kit_id: kitId, updated_at: sql`now()` }).where(eq(contacts.id, id)).returning();
   return contact;
+}
+
+/**
+ * Which of these contacts exist, locked against deletion until the transaction ends (so rows that
+ * refer to them, such as Kit sync jobs, can be written).
+ */
+export async function lockExistingContactIds(tx: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.select({ id: contacts.id }).from(contacts).where(inArray(contacts.id, ids)).for('key share');
+  return rows.map((r) => r.id);
+}
+
+/** The email of each of these contacts (a deleted one is absent). */
+export async function getContactEmails(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: contacts.id, email: contacts.email }).from(contacts).where(inArray(contacts.id, ids));
+  return new Map(rows.map((r) => [r.id, r.email]));
 }
 
 /** Tags come only from the configured list; they stay locked until the contact is written. */
@@ -90,6 +107,32 @@ export async function getContactStats(db: Db): Promise<ContactStats> {
     })
     .from(contacts);
   return row!;
+}
+
+/** The dashboard's contact figures: all contacts, those created in the last `days`, and the newest of those. */
+export async function getRecentContactFigures(db: Db, { days, limit }: { days: number; limit: number }) {
+  const since = sql`now() - make_interval(days => ${days})`;
+  const [[total], [recent], recentContacts] = await Promise.all([
+    db.select({ n: count() }).from(contacts),
+    // Its own query, so the created_at index answers it (a filter inside the total's scan tests every row).
+    db.select({ n: count() }).from(contacts).where(gte(contacts.created_at, since)),
+    db
+      .select({
+        id: contacts.id,
+        email: contacts.email,
+        first_name: contacts.first_name,
+        last_name: contacts.last_name,
+        full_name: contacts.full_name,
+        source: contacts.source,
+        created_at: contacts.created_at,
+      })
+      .from(contacts)
+      .where(gte(contacts.created_at, since))
+      // NULLS LAST matches contacts_created_at_idx, so this reads `limit` index entries.
+      .orderBy(sql`${contacts.created_at} desc nulls last`, desc(contacts.id))
+      .limit(limit),
+  ]);
+  return { total: total!.n, recent: recent!.n, recent_contacts: recentContacts };
 }
 
 type Page = Array<Contact & { cursor: string[] }>;
@@ -165,3 +208,12 @@ export async function* contactBatches(db: Db, filters: ContactFilters, batchSize
 
 // Contacts store tag names: the tags service renames or removes a tag on every contact inside its own transaction.
 export { removeTagFromContacts, renameTagOnContacts } from './tag-names.ts';
+
+// Public sign-ups create or update contacts inside the leads feature's transaction.
+export {
+  LANDING_PAGE_CONTACT_FIELDS,
+  upsertLandingPageContact,
+  upsertLeadContact,
+  type LandingPageContactFields,
+  type LeadContactInput,
+} from './lead-contacts.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { contacts } from '../db/schema.ts';
+import { contacts } from './schema.ts';
 
 /**
  * Contacts store tag names, so the tags service calls these inside its own transaction when a tag

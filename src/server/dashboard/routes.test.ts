@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signedInApp } from '../../../tests/helpers/test-app.ts';
-import type { DashboardResponse } from '../../shared/dashboard.ts';
+import type { z } from 'zod';
+import type { dashboardResponseSchema } from '../../shared/dashboard/api.ts';
 import { contacts, landingPages } from '../db/schema.ts';
 
 const app = signedInApp();
@@ -11,7 +12,8 @@ beforeEach(async () => {
 
 const hour = 3_600_000;
 const daysAgo = (days: number, extraHours = 0) => new Date(Date.now() - days * 24 * hour - extraHours * hour);
-const dashboard = async (): Promise<DashboardResponse> => {
+/** The answer as it travels: timestamps as ISO 8601 text. */
+const dashboard = async (): Promise<z.input<typeof dashboardResponseSchema>> => {
   const res = await app.t.as(app.cookie, { method: 'GET', url: '/api/dashboard' });
   expect(res.statusCode).toBe(200);
   return res.json();

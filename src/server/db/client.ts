@@ -39,8 +39,9 @@ export function migrationsFolder(): string {
 // Any constant works; it only has to be the same in every instance.
 const MIGRATION_LOCK_ID = 7_214_001;
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+/** `poolSize`: connections this instance keeps (DATABASE_POOL_SIZE, validated in config.ts). */
+export async function openPostgres(url: string, { poolSize = 10 }: { poolSize?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Several instances may start at once: one migrates, the others wait for it.
   const client = await pool.connect();
@@ -186,11 +187,14 @@ function isRunning(pid: number): boolean {
 
 export interface DatabaseConfig {
   databaseUrl?: string;
+  databasePoolSize?: number;
   dataDir: string;
 }
 
 export function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: path.join(config.dataDir, 'db') });
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize })
+    : openPglite({ dataDir: path.join(config.dataDir, 'db') });
 }
 
 export async function ping(db: Db): Promise<void> {

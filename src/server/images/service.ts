@@ -7,7 +7,7 @@ import { extForMime, LARGE_BYTES, NAME_MAX_LENGTH, RECENT_DAYS, TOP_USED_COUNT }
 import { IMAGE_MESSAGES, recordFailedMessage, storageFailedMessage } from '../../shared/images/messages.ts';
 import { IMAGE_FILE_PREFIX, IMAGE_URL_PATTERN, imageFileName, imageFileUrl } from '../../shared/images/urls.ts';
 import type { Db } from '../db/client.ts';
-import { uploadedImages } from '../db/schema.ts';
+import { uploadedImages } from './schema.ts';
 import { likePattern } from '../db/sql-helpers.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { findContentReferences } from '../landing-pages/service.ts';

@@ -1,25 +1,24 @@
-import type { Config } from '../config.ts';
+import type { Config, KitConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { KitClient, type KitClientOptions } from './client.ts';
-import { loadKitEnv, type KitEnv } from './env.ts';
 import { limiterFor } from './rate-limiter.ts';
 import { requireKitApiKey, secretKeyProvider } from './settings.ts';
 
-/** What the routes and the worker need to reach Kit: the database, the environment, the secret. */
+/** What the routes and the worker need to reach Kit: the database, the Kit configuration, the secret. */
 export interface KitContext {
   db: Db;
-  env: KitEnv;
+  env: KitConfig;
   secret: () => Buffer;
 }
 
-export function createKitContext(db: Db, config: Pick<Config, 'dataDir'>, env: KitEnv = loadKitEnv()): KitContext {
-  return { db, env, secret: secretKeyProvider(config.dataDir, env.secretKey) };
+export function createKitContext(db: Db, config: Pick<Config, 'dataDir' | 'kit'>): KitContext {
+  return { db, env: config.kit, secret: secretKeyProvider(config.dataDir, config.kit.secretKey) };
 }
 
 export type ClientTuning = Partial<Pick<KitClientOptions, 'priority' | 'signal' | 'timeoutMs' | 'maxAttempts' | 'backoffMs' | 'maxBackoffMs'>>;
 
 /** A client for `apiKey`, paced by the process-wide limiter of that key. */
-export function kitClientForKey(env: KitEnv, apiKey: string, tuning: ClientTuning = {}): KitClient {
+export function kitClientForKey(env: KitConfig, apiKey: string, tuning: ClientTuning = {}): KitClient {
   const limiter = limiterFor(env.apiBase, apiKey, { limit: env.rateLimit, windowMs: env.rateWindowMs });
   return new KitClient({ apiKey, baseUrl: env.apiBase, limiter, ...tuning });
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { KitSyncJobStatus } from '../../shared/kit-sync.ts';
 import type { Db } from '../db/client.ts';
-import { contacts, kitSyncJobs } from '../db/schema.ts';
+import { getContactEmails, lockExistingContactIds } from '../contacts/service.ts';
+import { kitSyncJobs } from './schema.ts';
 import { bulkSyncFailureMessage } from '../../shared/kit/messages.ts';
 
 /*
@@ -63,30 +64,15 @@ export async function enqueueContactSync(db: Db, contactId: string, tagNames: st
 export async function enqueueBatch(db: Db, contactIds: string[], tagNames: string[]): Promise<{ batch_id: string; total: number }> {
   const batchId = randomUUID();
   const tags = normalizeTags(tagNames);
-  const ids = [...new Set(contactIds)];
-  const inserted = await db
-    .insert(kitSyncJobs)
-    .select(
-      db
-        .select({
-          id: sql<string>`gen_random_uuid()`.as('id'),
-          contact_id: contacts.id,
-          tag_names: sql<string[]>`${sql.param(tags, kitSyncJobs.tag_names)}::text[]`.as('tag_names'),
-          batch_id: sql<string>`${batchId}::uuid`.as('batch_id'),
-          status: sql<KitSyncJobStatus>`'queued'::kit_sync_job_status`.as('status'),
-          attempts: sql<number>`0`.as('attempts'),
-          run_after: sql<Date>`now()`.as('run_after'),
-          locked_at: sql<Date | null>`null::timestamptz`.as('locked_at'),
-          last_error: sql<string | null>`null::text`.as('last_error'),
-          finished_at: sql<Date | null>`null::timestamptz`.as('finished_at'),
-          created_at: sql<Date>`now()`.as('created_at'),
-          updated_at: sql<Date>`now()`.as('updated_at'),
-        })
-        .from(contacts)
-        .where(inArray(contacts.id, ids)),
-    )
-    .onConflictDoNothing()
-    .returning({ id: kitSyncJobs.id });
+  const inserted = await db.transaction(async (tx) => {
+    const ids = await lockExistingContactIds(tx, [...new Set(contactIds)]);
+    if (ids.length === 0) return [];
+    return tx
+      .insert(kitSyncJobs)
+      .values(ids.map((contact_id) => ({ contact_id, tag_names: tags, batch_id: batchId })))
+      .onConflictDoNothing()
+      .returning({ id: kitSyncJobs.id });
+  });
   if (inserted.length) notifyQueued();
   return { batch_id: batchId, total: inserted.length };
 }
@@ -114,20 +100,24 @@ export async function getBatchProgress(db: Db, batchId: string): Promise<BatchPr
     .groupBy(kitSyncJobs.status);
   if (counts.length === 0) return null;
   const by = Object.fromEntries(counts.map((c) => [c.status, c.n])) as Partial<Record<KitSyncJobStatus, number>>;
+  // A deleted contact's jobs are deleted with it, so every failed job has its contact's email.
   const failed = await db
-    .select({ contact_id: kitSyncJobs.contact_id, email: contacts.email, last_error: kitSyncJobs.last_error })
+    .select({ contact_id: kitSyncJobs.contact_id, last_error: kitSyncJobs.last_error })
     .from(kitSyncJobs)
-    .innerJoin(contacts, eq(contacts.id, kitSyncJobs.contact_id))
     .where(and(eq(kitSyncJobs.batch_id, batchId), eq(kitSyncJobs.status, 'failed')))
     .orderBy(kitSyncJobs.finished_at, kitSyncJobs.id)
     .limit(FAILURE_LIST_LIMIT);
+  const emails = await getContactEmails(db, failed.map((f) => f.contact_id));
   const progress = { done: by.done ?? 0, failed: by.failed ?? 0, queued: by.queued ?? 0, running: by.running ?? 0 };
   return {
     batch_id: batchId,
     total: progress.done + progress.failed + progress.queued + progress.running,
     ...progress,
     finished: progress.queued + progress.running === 0,
-    failures: failed.map((f) => ({ contact_id: f.contact_id, email: f.email, message: bulkSyncFailureMessage(f.email, f.last_error) })),
+    failures: failed.flatMap((f) => {
+      const email = emails.get(f.contact_id);
+      return email === undefined ? [] : [{ contact_id: f.contact_id, email, message: bulkSyncFailureMessage(email, f.last_error) }];
+    }),
   };
 }
 

@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeKit, type FakeKit } from '../../../tests/fakes/fake-kit.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { appSettings, contacts } from '../db/schema.ts';
 import { KitClient } from './client.ts';
-import { loadKitEnv } from './env.ts';
 import { KitRateLimiter } from './rate-limiter.ts';
 import { decryptSecret, parseSecretKey } from './secret-box.ts';
 import { isKitConfigured } from './service.ts';
@@ -20,17 +19,12 @@ const secretKey = randomBytes(32).toString('base64');
 
 beforeAll(async () => {
   kit = await startFakeKit({ rateLimit: { limit: 10_000, windowMs: 1_000 }, tags: ['newsletter'], customFields: ['Last Name'] });
-  vi.stubEnv('KIT_API_BASE', kit.url);
-  vi.stubEnv('KIT_RATE_LIMIT', '10000');
-  vi.stubEnv('KIT_RATE_WINDOW_MS', '1000');
-  vi.stubEnv('MYCRM_SECRET_KEY', secretKey);
-  t = await createTestApp();
+  t = await createTestApp({ KIT_API_BASE: kit.url, KIT_RATE_LIMIT: '10000', KIT_RATE_WINDOW_MS: '1000', MYCRM_SECRET_KEY: secretKey });
   cookie = await t.signIn();
 });
 afterAll(async () => {
   await t.close();
   await kit.close();
-  vi.unstubAllEnvs();
 });
 
 const call = (options: InjectOptions) => t.as(cookie, options);
@@ -233,7 +227,7 @@ describe('bulk sync', () => {
     expect(total).toBe(3);
     expect((await call({ method: 'GET', url: `/api/kit/sync-batches/${batch_id}` })).json()).toMatchObject({ total: 3, queued: 3, finished: false });
 
-    const worker = startKitWorker({ db: t.db, config: t.config, log: silentLog, env: loadKitEnv(), pollMs: 20 });
+    const worker = startKitWorker({ db: t.db, config: t.config, log: silentLog, pollMs: 20 });
     try {
       await waitFor(async () => (await call({ method: 'GET', url: `/api/kit/sync-batches/${batch_id}` })).json().finished, 15_000, 'the batch');
     } finally {

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { appSettings } from '../db/schema.ts';
+import { readSetting } from '../settings/service.ts';
 import { KIT_API_KEY_SETTING } from './settings.ts';
 
 /*
@@ -13,6 +12,5 @@ export { enqueueContactSync, getSyncStates, type KitSyncState } from './queue.ts
 
 /** Whether an API key is saved (public forms sync only then, as the spec says). */
 export async function isKitConfigured(db: Db): Promise<boolean> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, KIT_API_KEY_SETTING));
-  return Boolean(row?.value);
+  return Boolean((await readSetting(db, KIT_API_KEY_SETTING))?.value);
 }

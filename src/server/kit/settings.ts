@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { appSettings } from '../db/schema.ts';
+import { readSetting, writeSetting } from '../settings/service.ts';
 import { KIT_MESSAGES } from '../../shared/kit/messages.ts';
 import { decryptSecret, encryptSecret, loadSecretKey } from './secret-box.ts';
 
@@ -39,10 +38,7 @@ export function maskApiKey(apiKey: string): string {
   return '•'.repeat(8) + (apiKey.length >= 12 ? apiKey.slice(-4) : '');
 }
 
-async function readRow(db: Db) {
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, KIT_API_KEY_SETTING));
-  return row;
-}
+const readRow = (db: Db) => readSetting(db, KIT_API_KEY_SETTING);
 
 /** The API key in clear, or null when none is saved (an empty value means cleared). */
 export async function readKitApiKey(db: Db, secret: () => Buffer): Promise<string | null> {
@@ -62,20 +58,12 @@ export async function requireKitApiKey(db: Db, secret: () => Buffer): Promise<st
 }
 
 export async function saveKitApiKey(db: Db, secret: () => Buffer, apiKey: string): Promise<void> {
-  const value = encryptSecret(secret(), apiKey, KIT_API_KEY_SETTING);
-  const updated_at = new Date();
-  await db
-    .insert(appSettings)
-    .values({ key: KIT_API_KEY_SETTING, value, updated_at })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updated_at } });
+  await writeSetting(db, KIT_API_KEY_SETTING, encryptSecret(secret(), apiKey, KIT_API_KEY_SETTING));
 }
 
 /** Clearing sets the value to empty, as the original did. */
 export async function clearKitApiKey(db: Db): Promise<void> {
-  await db
-    .insert(appSettings)
-    .values({ key: KIT_API_KEY_SETTING, value: '' })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: '', updated_at: new Date() } });
+  await writeSetting(db, KIT_API_KEY_SETTING, '');
 }
 
 export async function describeKitApiKey(db: Db, secret: () => Buffer): Promise<KitKeyStatus> {

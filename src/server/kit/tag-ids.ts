@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { getTagsByNames, updateTag, type Tag } from '../tags/service.ts';
+import { getTagsByNames, setTagKitLink, type Tag } from '../tags/service.ts';
 import type { KitClient, KitTag } from './client.ts';
 
 /*
@@ -64,14 +64,8 @@ export interface ResolvedKitTag {
 }
 
 /** Records the Kit tag (its name as Kit spells it, and its id) on the CRM tag, keeping its other fields. */
-export async function linkCrmTag(db: Db, tag: Tag, kitName: string, kitTagId: number): Promise<Tag> {
-  return updateTag(db, tag.id, {
-    name: tag.name,
-    description: tag.description,
-    color: tag.color,
-    kit_tag_name: kitName,
-    kit_tag_id: kitTagId,
-  });
+export function linkCrmTag(db: Db, tag: Tag, kitName: string, kitTagId: number): Promise<Tag> {
+  return setTagKitLink(db, tag.id, kitName, kitTagId);
 }
 
 export async function resolveKitTags(db: Db, client: KitClient, tagNames: string[]): Promise<ResolvedKitTag[]> {

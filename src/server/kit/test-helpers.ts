@@ -3,14 +3,14 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FakeKit } from '../../../tests/fakes/fake-kit.ts';
 import type { Db } from '../db/client.ts';
 import { contacts, kitSyncJobs, tags } from '../db/schema.ts';
-import type { KitEnv } from './env.ts';
+import type { KitConfig } from '../config.ts';
 import type { WorkerLog } from './worker.ts';
 
 /* Shared set-up for the Kit tests (not a test file itself). */
 
 export const silentLog: WorkerLog = { info() {}, warn() {}, error() {} };
 
-export function kitEnvFor(kit: FakeKit): KitEnv {
+export function kitEnvFor(kit: FakeKit): KitConfig {
   return { apiBase: kit.url, rateLimit: kit.rateLimit.limit, rateWindowMs: kit.rateLimit.windowMs, secretKey: randomBytes(32).toString('base64') };
 }
 

@@ -5,7 +5,7 @@ import { openTestDatabase } from '../../../tests/helpers/test-db.ts';
 import type { Database, Db } from '../db/client.ts';
 import { contacts, kitSyncJobs } from '../db/schema.ts';
 import { kitClientForKey } from './connection.ts';
-import type { KitEnv } from './env.ts';
+import type { KitConfig } from '../config.ts';
 import { claimJobs, enqueueBatch, getBatchProgress } from './queue.ts';
 import { parseSecretKey } from './secret-box.ts';
 import type * as KitSettings from './settings.ts';
@@ -44,7 +44,7 @@ afterEach(async () => {
 
 interface Setup {
   kit: FakeKit;
-  env: KitEnv;
+  env: KitConfig;
   tagId: number;
   start(options?: Partial<KitWorkerOptions>): KitWorker;
   batch(count: number, prefix: string): Promise<{ batchId: string; people: Array<typeof contacts.$inferSelect> }>;
@@ -68,9 +68,8 @@ async function setup(fakeOptions: FakeKitOptions = {}, { saveKey = true } = {}):
     start(options = {}) {
       const worker = startKitWorker({
         db,
-        config: { dataDir: '/nonexistent' },
+        config: { dataDir: '/nonexistent', kit: env },
         log: silentLog,
-        env,
         pollMs: 20,
         // Long enough that a slow, loaded machine never mistakes a running job for a crashed one
         // (the crash test sets its own short lease).

@@ -1,7 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { kitClientForKey, createKitContext, type ClientTuning } from './connection.ts';
-import { loadKitEnv, type KitEnv } from './env.ts';
+import { kitClientForKey, createKitContext, type ClientTuning, type KitContext } from './connection.ts';
 import { claimJobs, completeJob, failJob, onKitJobsQueued, recoverExpiredJobs, releaseJob, type ClaimedJob } from './queue.ts';
 import { readKitApiKey } from './settings.ts';
 import { isPermanentSyncFailure, syncContactToKit } from './sync.ts';
@@ -26,9 +25,8 @@ export interface WorkerLog {
 
 export interface KitWorkerOptions {
   db: Db;
-  config: Pick<Config, 'dataDir'>;
+  config: Pick<Config, 'dataDir' | 'kit'>;
   log: WorkerLog;
-  env?: KitEnv;
   /** Jobs in flight per instance (they mostly wait for the rate limiter). */
   concurrency?: number;
   /** How often to look for due jobs when idle. */
@@ -52,134 +50,170 @@ export interface KitWorker {
 const KEY_REFRESH_MS = 1_000;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)) || 'Unknown error';
 
+type Timing = Required<Pick<KitWorkerOptions, 'concurrency' | 'pollMs' | 'leaseMs' | 'maxAttempts' | 'retryBaseMs' | 'retryMaxMs' | 'drainMs'>>;
+
+/** One running worker: its settings and the state its steps share. */
+interface Worker extends Timing {
+  db: Db;
+  log: WorkerLog;
+  ctx: KitContext;
+  client: ClientTuning | undefined;
+  /** A job never outlives its lease while this process runs, so no other worker can take it over mid-run. */
+  jobTimeoutMs: number;
+  /** Aborted when stop() gives up waiting: running syncs end and their jobs go back to the queue. */
+  shutdown: AbortController;
+  inFlight: Set<Promise<void>>;
+  stopping: boolean;
+  timer: NodeJS.Timeout | undefined;
+  ticking: Promise<void> | undefined;
+  tickAgain: boolean;
+  lastRecovery: number;
+  key: { value: string | null; readAt: number };
+}
+
 export function startKitWorker(options: KitWorkerOptions): KitWorker {
-  const { db, log } = options;
-  const env = options.env ?? loadKitEnv();
-  const ctx = createKitContext(db, options.config, env);
-  const concurrency = options.concurrency ?? 16;
-  const pollMs = options.pollMs ?? 1_000;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const maxAttempts = options.maxAttempts ?? 6;
-  const retryBaseMs = options.retryBaseMs ?? 30_000;
-  const retryMaxMs = options.retryMaxMs ?? 30 * 60_000;
-  const drainMs = options.drainMs ?? 10_000;
-  // A job never outlives its lease while this process runs, so no other worker can take it over mid-run.
-  const jobTimeoutMs = Math.floor(leaseMs * 0.8);
-
-  const shutdown = new AbortController();
-  const inFlight = new Set<Promise<void>>();
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<void> | undefined;
-  let tickAgain = false;
-  let lastRecovery = 0;
-  const key: { value: string | null; readAt: number } = { value: null, readAt: 0 };
-
-  const retryDelay = (attempts: number) => Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1)) * (0.8 + Math.random() * 0.4);
-
-  async function run(job: ClaimedJob, apiKey: string): Promise<void> {
-    const signal = AbortSignal.any([shutdown.signal, AbortSignal.timeout(jobTimeoutMs)]);
-    const client = kitClientForKey(env, apiKey, { priority: 'background', ...options.client, signal });
-    try {
-      await syncContactToKit(db, client, job.contact_id, job.tag_names);
-      if (!(await completeJob(db, job))) log.warn({ job: job.id }, 'Kit sync finished after its lease ran out');
-    } catch (error) {
-      if (shutdown.signal.aborted) {
-        await releaseJob(db, job);
-        return;
-      }
-      const message = signal.aborted ? `The sync took longer than ${Math.round(jobTimeoutMs / 1000)} s and was stopped` : messageOf(error);
-      const final = isPermanentSyncFailure(error) || job.attempts >= maxAttempts;
-      await failJob(db, job, message, { final, retryInMs: retryDelay(job.attempts) });
-      log.warn({ job: job.id, contact: job.contact_id, attempt: job.attempts, final }, `Kit sync failed: ${message}`);
-    }
-  }
-
-  function start(job: ClaimedJob, apiKey: string) {
-    const promise = run(job, apiKey)
-      .catch((error) => log.error({ err: error, job: job.id }, 'Kit sync job could not be recorded; its lease will expire and it will run again'))
-      .finally(() => {
-        inFlight.delete(promise);
-        void tick();
-      });
-    inFlight.add(promise);
-  }
-
-  /** The saved key, read at most once per KEY_REFRESH_MS (a replaced or cleared key takes effect within it). */
-  async function currentApiKey(now: number): Promise<string | null> {
-    if (now - key.readAt < KEY_REFRESH_MS) return key.value;
-    try {
-      key.value = await readKitApiKey(db, ctx.secret);
-    } catch (error) {
-      if (key.readAt === 0 || key.value !== null) log.warn({}, messageOf(error));
-      key.value = null;
-    }
-    key.readAt = now;
-    return key.value;
-  }
-
-  async function fill(): Promise<void> {
-    const now = Date.now();
-    if (now - lastRecovery >= Math.min(leaseMs / 4, 60_000)) {
-      lastRecovery = now;
-      const recovered = await recoverExpiredJobs(db, leaseMs, maxAttempts);
-      if (recovered) log.warn({ recovered }, 'Kit sync jobs whose worker stopped were put back in the queue');
-    }
-    const free = concurrency - inFlight.size;
-    if (free <= 0) return;
-    const apiKey = await currentApiKey(now);
-    if (!apiKey) return;
-    const jobs = await claimJobs(db, free);
-    if (stopping) {
-      await Promise.all(jobs.map((job) => releaseJob(db, job)));
-      return;
-    }
-    for (const job of jobs) start(job, apiKey);
-  }
-
-  function tick(): Promise<void> {
-    if (stopping) return Promise.resolve();
-    if (ticking) {
-      tickAgain = true;
-      return ticking;
-    }
-    clearTimeout(timer);
-    ticking = fill()
-      .catch((error) => log.error({ err: error }, 'Kit sync worker could not read the queue'))
-      .finally(() => {
-        ticking = undefined;
-        if (stopping) return;
-        if (tickAgain) {
-          tickAgain = false;
-          void tick();
-        } else {
-          timer = setTimeout(() => void tick(), pollMs);
-        }
-      });
-    return ticking;
-  }
-
-  const unsubscribe = onKitJobsQueued(() => void tick());
-  void tick();
-
+  const worker = createWorker(options);
+  const unsubscribe = onKitJobsQueued(() => void tick(worker));
+  void tick(worker);
   return {
     async stop() {
-      if (stopping) return;
-      stopping = true;
       unsubscribe();
-      clearTimeout(timer);
-      await ticking;
-      const drained = Promise.allSettled([...inFlight]);
-      let giveUp: NodeJS.Timeout | undefined;
-      const gaveUp = await Promise.race([
-        drained.then(() => false),
-        new Promise<boolean>((resolve) => (giveUp = setTimeout(() => resolve(true), drainMs))),
-      ]);
-      clearTimeout(giveUp);
-      if (gaveUp) {
-        shutdown.abort(new Error('The Kit sync worker is stopping'));
-        await drained;
-      }
+      await stopWorker(worker);
     },
   };
+}
+
+function createWorker(options: KitWorkerOptions): Worker {
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  return {
+    db: options.db,
+    log: options.log,
+    ctx: createKitContext(options.db, options.config),
+    client: options.client,
+    concurrency: options.concurrency ?? 16,
+    pollMs: options.pollMs ?? 1_000,
+    leaseMs,
+    maxAttempts: options.maxAttempts ?? 6,
+    retryBaseMs: options.retryBaseMs ?? 30_000,
+    retryMaxMs: options.retryMaxMs ?? 30 * 60_000,
+    drainMs: options.drainMs ?? 10_000,
+    jobTimeoutMs: Math.floor(leaseMs * 0.8),
+    shutdown: new AbortController(),
+    inFlight: new Set(),
+    stopping: false,
+    timer: undefined,
+    ticking: undefined,
+    tickAgain: false,
+    lastRecovery: 0,
+    key: { value: null, readAt: 0 },
+  };
+}
+
+/** Exponential back-off with ±20 % jitter, so jobs that failed together do not retry together. */
+function retryDelay(w: Worker, attempts: number): number {
+  return Math.min(w.retryMaxMs, w.retryBaseMs * 2 ** (attempts - 1)) * (0.8 + Math.random() * 0.4);
+}
+
+/** One pass: recover crashed workers' jobs, then fill the free slots with due jobs. Never two passes at once. */
+function tick(w: Worker): Promise<void> {
+  if (w.stopping) return Promise.resolve();
+  if (w.ticking) {
+    w.tickAgain = true;
+    return w.ticking;
+  }
+  clearTimeout(w.timer);
+  w.ticking = fillSlots(w)
+    .catch((error) => w.log.error({ err: error }, 'Kit sync worker could not read the queue'))
+    .finally(() => {
+      w.ticking = undefined;
+      if (w.stopping) return;
+      if (w.tickAgain) {
+        w.tickAgain = false;
+        void tick(w);
+      } else {
+        w.timer = setTimeout(() => void tick(w), w.pollMs);
+      }
+    });
+  return w.ticking;
+}
+
+async function fillSlots(w: Worker): Promise<void> {
+  const now = Date.now();
+  await recoverExpiredJobsNowAndThen(w, now);
+  const free = w.concurrency - w.inFlight.size;
+  if (free <= 0) return;
+  const apiKey = await currentApiKey(w, now);
+  if (!apiKey) return;
+  const jobs = await claimJobs(w.db, free);
+  if (w.stopping) {
+    await Promise.all(jobs.map((job) => releaseJob(w.db, job)));
+    return;
+  }
+  for (const job of jobs) startJob(w, job, apiKey);
+}
+
+async function recoverExpiredJobsNowAndThen(w: Worker, now: number): Promise<void> {
+  if (now - w.lastRecovery < Math.min(w.leaseMs / 4, 60_000)) return;
+  w.lastRecovery = now;
+  const recovered = await recoverExpiredJobs(w.db, w.leaseMs, w.maxAttempts);
+  if (recovered) w.log.warn({ recovered }, 'Kit sync jobs whose worker stopped were put back in the queue');
+}
+
+/** The saved key, read at most once per KEY_REFRESH_MS (a replaced or cleared key takes effect within it). */
+async function currentApiKey(w: Worker, now: number): Promise<string | null> {
+  if (now - w.key.readAt < KEY_REFRESH_MS) return w.key.value;
+  try {
+    w.key.value = await readKitApiKey(w.db, w.ctx.secret);
+  } catch (error) {
+    if (w.key.readAt === 0 || w.key.value !== null) w.log.warn({}, messageOf(error));
+    w.key.value = null;
+  }
+  w.key.readAt = now;
+  return w.key.value;
+}
+
+function startJob(w: Worker, job: ClaimedJob, apiKey: string): void {
+  const promise = runJob(w, job, apiKey)
+    .catch((error) => w.log.error({ err: error, job: job.id }, 'Kit sync job could not be recorded; its lease will expire and it will run again'))
+    .finally(() => {
+      w.inFlight.delete(promise);
+      void tick(w);
+    });
+  w.inFlight.add(promise);
+}
+
+async function runJob(w: Worker, job: ClaimedJob, apiKey: string): Promise<void> {
+  const signal = AbortSignal.any([w.shutdown.signal, AbortSignal.timeout(w.jobTimeoutMs)]);
+  const client = kitClientForKey(w.ctx.env, apiKey, { priority: 'background', ...w.client, signal });
+  try {
+    await syncContactToKit(w.db, client, job.contact_id, job.tag_names);
+    if (!(await completeJob(w.db, job))) w.log.warn({ job: job.id }, 'Kit sync finished after its lease ran out');
+  } catch (error) {
+    if (w.shutdown.signal.aborted) await releaseJob(w.db, job);
+    else await recordFailure(w, job, error, signal.aborted);
+  }
+}
+
+/** A failed attempt: retried after a back-off, or failed for good when retrying cannot help or attempts ran out. */
+async function recordFailure(w: Worker, job: ClaimedJob, error: unknown, timedOut: boolean): Promise<void> {
+  const message = timedOut ? `The sync took longer than ${Math.round(w.jobTimeoutMs / 1000)} s and was stopped` : messageOf(error);
+  const final = isPermanentSyncFailure(error) || job.attempts >= w.maxAttempts;
+  await failJob(w.db, job, message, { final, retryInMs: retryDelay(w, job.attempts) });
+  w.log.warn({ job: job.id, contact: job.contact_id, attempt: job.attempts, final }, `Kit sync failed: ${message}`);
+}
+
+/** Lets running jobs finish for drainMs, then aborts them (their jobs go back to the queue). */
+async function stopWorker(w: Worker): Promise<void> {
+  if (w.stopping) return;
+  w.stopping = true;
+  clearTimeout(w.timer);
+  await w.ticking;
+  const drained = Promise.allSettled([...w.inFlight]);
+  let giveUp: NodeJS.Timeout | undefined;
+  const gaveUp = await Promise.race([drained.then(() => false), new Promise<boolean>((resolve) => (giveUp = setTimeout(() => resolve(true), w.drainMs)))]);
+  clearTimeout(giveUp);
+  if (gaveUp) {
+    w.shutdown.abort(new Error('The Kit sync worker is stopping'));
+    await drained;
+  }
 }

@@ -1,6 +1,6 @@
 import { and, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { landingPageViews } from '../db/schema.ts';
+import { landingPageViews } from './schema.ts';
 
 /**
  * Views of published pages, counted on the server without a cookie or any personal data: one

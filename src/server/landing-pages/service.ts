@@ -1,8 +1,8 @@
-import { and, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { LANDING_PAGE_MESSAGES, PREVIEW_LENGTH, type LandingPageFormValues } from '../../shared/landing-pages/api.ts';
 import { SLUG_MESSAGES, slugCandidates } from '../../shared/landing-pages/slug.ts';
 import type { Db } from '../db/client.ts';
-import { landingPages } from '../db/schema.ts';
+import { landingPages } from './schema.ts';
 import { isUniqueViolation, isUuid, likePattern } from '../db/sql-helpers.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { pageFigures } from './page-figures.ts';
@@ -21,6 +21,14 @@ async function withSlugCheck<T>(write: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error, SLUG_UNIQUE)) throw slugTaken();
     throw error;
   }
+}
+
+/** How many pages there are, and how many of them are active (the dashboard's figures). */
+export async function countLandingPages(db: Db): Promise<{ total: number; active: number }> {
+  const [row] = await db
+    .select({ total: count(), active: sql<number>`count(*) filter (where ${landingPages.is_active})`.mapWith(Number) })
+    .from(landingPages);
+  return row!;
 }
 
 /**

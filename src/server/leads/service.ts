@@ -3,9 +3,15 @@ import { kitTagNamesFor, LEAD_CAMPAIGNS, type LeadCampaign } from '../../shared/
 import { splitFullName } from '../../shared/leads/form.ts';
 import { LEAD_ERROR_CODES, LEAD_MESSAGES } from '../../shared/leads/messages.ts';
 import type { Db } from '../db/client.ts';
-import { leadSubmissions } from '../db/schema.ts';
+import { leadSubmissions } from './schema.ts';
 import { AppError } from '../http/errors.ts';
 import { createTag, lockTagNames } from '../tags/service.ts';
+import {
+  LANDING_PAGE_CONTACT_FIELDS,
+  upsertLandingPageContact,
+  upsertLeadContact,
+  type LandingPageContactFields,
+} from '../contacts/service.ts';
 
 export interface LeadInput {
   campaign: LeadCampaign;
@@ -48,12 +54,9 @@ export interface LeadKitSync {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
- * The contact rules of a public sign-up (spec 002, section 4), in one transaction:
- * - no contact with the email: create it (status lead, the campaign's source and tag);
- * - a contact without the tag: add the tag, keep its phone unless a new one is given, store the URL parameters;
- * - a contact with the tag: only store the URL parameters, when there are any.
- * The upsert is one statement on the unique index over lower(email), so simultaneous sign-ups with
- * one email make one contact and add the tag once.
+ * A public sign-up (spec 002, section 4), in one transaction: the campaign tag exists, the contact
+ * is created or tagged (upsertLeadContact: one statement, so simultaneous sign-ups with one email
+ * make one contact and add the tag once), and the submission is recorded.
  *
  * Every sign-up queues a sync to Kit (when a key is saved), a known contact's too: the spec syncs
  * only new and newly tagged contacts, but the visitor's modal waits for that sync, and a modal that
@@ -67,35 +70,28 @@ export async function captureLead(
 ): Promise<LeadCapture & { kit_sync_queued: boolean }> {
   const { tag, source } = LEAD_CAMPAIGNS[input.campaign];
   const { first_name, last_name } = splitFullName(input.full_name);
-  const params = JSON.stringify(input.url_parameters);
   try {
     return await db.transaction(async (tx) => {
       await ensureTag(tx, tag, input.campaign);
-      const [upserted] = rowsOf<{ id: string; created: boolean }>(
-        await tx.execute(sql`
-          insert into contacts (email, full_name, first_name, last_name, phone, source, status, tags, url_parameters)
-          values (${input.email}, ${input.full_name}, ${first_name}, ${last_name}, ${input.phone},
-                  ${source}::contact_source, 'lead', array[${tag}::text], ${params}::jsonb)
-          on conflict (lower(email)) do update set
-            tags = array_append(contacts.tags, ${tag}::text),
-            phone = coalesce(excluded.phone, contacts.phone),
-            url_parameters = contacts.url_parameters || excluded.url_parameters,
-            updated_at = now()
-          where not (contacts.tags @> array[${tag}::text])
-          returning id, (xmax = 0) as created`),
-      );
-      // No row back: the contact already has the tag (and is locked by the statement above).
-      const contactId = upserted?.id ?? (await touchTaggedContact(tx, input.email, params, Object.keys(input.url_parameters).length > 0));
-      const created = upserted?.created === true;
+      const contact = await upsertLeadContact(tx, {
+        email: input.email,
+        full_name: input.full_name,
+        first_name,
+        last_name,
+        phone: input.phone,
+        source,
+        tag,
+        url_parameters: input.url_parameters,
+      });
       const [submission] = await tx
         .insert(leadSubmissions)
-        .values({ contact_id: contactId, form_data: input.form_data })
+        .values({ contact_id: contact.id, form_data: input.form_data })
         .returning({ id: leadSubmissions.id });
       const capture: LeadCapture = {
-        contact_id: contactId,
+        contact_id: contact.id,
         submission_id: submission!.id,
-        created,
-        newly_tagged: Boolean(upserted) && !created,
+        created: contact.created,
+        newly_tagged: contact.newly_tagged,
         tag,
         kit_tag_names: kitTagNamesFor(input.campaign),
       };
@@ -105,18 +101,6 @@ export async function captureLead(
   } catch (error) {
     throw toSignupError(error);
   }
-}
-
-async function touchTaggedContact(tx: Db, email: string, params: string, hasParams: boolean): Promise<string> {
-  const [row] = rowsOf<{ id: string }>(
-    hasParams
-      ? await tx.execute(sql`
-          update contacts set url_parameters = url_parameters || ${params}::jsonb, updated_at = now()
-          where lower(email) = ${email} returning id`)
-      : await tx.execute(sql`select id from contacts where lower(email) = ${email}`),
-  );
-  if (!row) throw new Error('the contact vanished inside its own sign-up transaction');
-  return row.id;
 }
 
 /**
@@ -185,9 +169,6 @@ export async function countSubmissionsByPage(db: Db, pageIds: string[], since: D
   return new Map(rows.map((r) => [r.page_id!, r.count]));
 }
 
-/** The fields of a landing page's form that a contact has (the rest stay in the submission only). */
-const CONTACT_FIELDS = ['full_name', 'first_name', 'last_name', 'phone', 'address', 'country', 'linkedin'] as const;
-
 /**
  * A landing page's form (spec 002, "Viewer html form"): creates the contact (source landing_page,
  * status lead) or updates the known one with what the visitor gave, and records the submission with
@@ -198,29 +179,12 @@ export async function captureLandingPageLead(
   { pageId, fields, url_parameters }: { pageId: string; fields: Record<string, string>; url_parameters: Record<string, string> },
 ): Promise<void> {
   const email = fields.email!.trim().toLowerCase();
-  const given: Record<string, string | null> = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, fields[name]?.trim() || null]));
+  const given = Object.fromEntries(LANDING_PAGE_CONTACT_FIELDS.map((name) => [name, fields[name]?.trim() || null])) as LandingPageContactFields;
   if (given.full_name && !given.first_name && !given.last_name) Object.assign(given, splitFullName(given.full_name));
-  const params = JSON.stringify(url_parameters);
   try {
     await db.transaction(async (tx) => {
-      const [contact] = rowsOf<{ id: string }>(
-        await tx.execute(sql`
-          insert into contacts (email, full_name, first_name, last_name, phone, address, country, linkedin, source, status, url_parameters)
-          values (${email}, ${given.full_name}, ${given.first_name}, ${given.last_name}, ${given.phone}, ${given.address},
-                  ${given.country}, ${given.linkedin}, 'landing_page'::contact_source, 'lead', ${params}::jsonb)
-          on conflict (lower(email)) do update set
-            full_name = coalesce(excluded.full_name, contacts.full_name),
-            first_name = coalesce(excluded.first_name, contacts.first_name),
-            last_name = coalesce(excluded.last_name, contacts.last_name),
-            phone = coalesce(excluded.phone, contacts.phone),
-            address = coalesce(excluded.address, contacts.address),
-            country = coalesce(excluded.country, contacts.country),
-            linkedin = coalesce(excluded.linkedin, contacts.linkedin),
-            url_parameters = contacts.url_parameters || excluded.url_parameters,
-            updated_at = now()
-          returning id`),
-      );
-      await tx.insert(leadSubmissions).values({ contact_id: contact!.id, landing_page_id: pageId, form_data: { ...fields, url_parameters } });
+      const contact = await upsertLandingPageContact(tx, { email, fields: given, url_parameters });
+      await tx.insert(leadSubmissions).values({ contact_id: contact.id, landing_page_id: pageId, form_data: { ...fields, url_parameters } });
     });
   } catch (error) {
     throw toSignupError(error);

@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signedInApp } from '../../../tests/helpers/test-app.ts';
-import { DEFAULT_TAG_COLOR, TAG_MESSAGES, type TagDto } from '../../shared/tags.ts';
+import type { z } from 'zod';
+import { DEFAULT_TAG_COLOR, TAG_MESSAGES, type tagSchema } from '../../shared/tags/api.ts';
 import { contacts, tags } from '../db/schema.ts';
 import { getTagsByNames, listTags } from './service.ts';
+
+/** A tag as it travels: timestamps as ISO 8601 text. */
+type TagDto = z.input<typeof tagSchema>;
 
 const app = signedInApp();
 beforeEach(async () => {

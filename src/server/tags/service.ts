@@ -1,12 +1,21 @@
 import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { TAG_MESSAGES, type TagValues } from '../../shared/tags.ts';
+import { TAG_MESSAGES, type TagValues } from '../../shared/tags/api.ts';
 import { isUniqueViolation, isUuid, likePattern } from '../db/sql-helpers.ts';
-import { removeTagFromContacts, renameTagOnContacts } from '../contacts/service.ts';
 import type { Db } from '../db/client.ts';
-import { tags } from '../db/schema.ts';
+import { tags } from './schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 
 export type Tag = typeof tags.$inferSelect;
+
+/**
+ * Where tag names are stored besides this table (the contacts: contacts/service.ts). A rename or a
+ * deletion changes them in its own transaction, so the tag and its holders change together. Passed
+ * in by the caller, since the contacts feature itself depends on this one (it checks tag names).
+ */
+export interface TagHolders {
+  renameTag(tx: Db, from: string, to: string): Promise<void>;
+  removeTag(tx: Db, name: string): Promise<void>;
+}
 
 const NAME_UNIQUE = 'tags_name_unique';
 const nameTaken = () => new AppError(409, 'tag_name_taken', TAG_MESSAGES.nameTaken, { name: TAG_MESSAGES.nameTaken });
@@ -48,8 +57,8 @@ export async function createTag(db: Db, values: TagValues): Promise<Tag> {
   return tag;
 }
 
-/** Saves the tag; a new name replaces the old one on every contact in the same transaction. */
-export async function updateTag(db: Db, id: string, values: TagValues): Promise<Tag> {
+/** Saves the tag; a new name replaces the old one on every holder in the same transaction. */
+export async function updateTag(db: Db, id: string, values: TagValues, holders: TagHolders): Promise<Tag> {
   if (!isUuid(id)) throw notFound(TAG_MESSAGES.notFound);
   try {
     return await db.transaction(async (tx) => {
@@ -60,7 +69,7 @@ export async function updateTag(db: Db, id: string, values: TagValues): Promise<
         .set({ ...values, updated_at: sql`now()` })
         .where(eq(tags.id, id))
         .returning();
-      if (tag!.name !== current.name) await renameTagOnContacts(tx, current.name, tag!.name);
+      if (tag!.name !== current.name) await holders.renameTag(tx, current.name, tag!.name);
       return tag!;
     });
   } catch (error) {
@@ -69,12 +78,24 @@ export async function updateTag(db: Db, id: string, values: TagValues): Promise<
   }
 }
 
-/** Deletes the tag and takes it off every contact, together. */
-export async function deleteTag(db: Db, id: string): Promise<void> {
+/** Deletes the tag and takes it off every holder, together. */
+export async function deleteTag(db: Db, id: string, holders: TagHolders): Promise<void> {
   if (!isUuid(id)) throw notFound(TAG_MESSAGES.notFound);
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(tags).where(eq(tags.id, id)).returning({ name: tags.name });
     if (!deleted) throw notFound(TAG_MESSAGES.notFound);
-    await removeTagFromContacts(tx, deleted.name);
+    await holders.removeTag(tx, deleted.name);
   });
+}
+
+/** Records the Kit tag a CRM tag stands for (its name as Kit spells it, and its id), leaving the rest alone. */
+export async function setTagKitLink(db: Db, id: string, kitTagName: string, kitTagId: number): Promise<Tag> {
+  if (!isUuid(id)) throw notFound(TAG_MESSAGES.notFound);
+  const [tag] = await db
+    .update(tags)
+    .set({ kit_tag_name: kitTagName, kit_tag_id: kitTagId, updated_at: sql`now()` })
+    .where(eq(tags.id, id))
+    .returning();
+  if (!tag) throw notFound(TAG_MESSAGES.notFound);
+  return tag;
 }

@@ -7,7 +7,7 @@ import {
   type ContactSource,
   type ContactStatus,
 } from '../contacts.ts';
-import { TAG_NAME_MAX } from '../tags.ts';
+import { TAG_NAME_MAX } from '../tags/api.ts';
 import { safeText } from '../text/safe-text.ts';
 import { emailSchema } from './email.ts';
 

@@ -1,5 +1,5 @@
 import type { ContactSource } from '../contacts.ts';
-import { KIT_DEFAULT_TAG } from '../tags.ts';
+import { KIT_DEFAULT_TAG } from '../tags/api.ts';
 
 /** The two public sign-up forms: the tag each adds and the source a new contact gets (spec 002, section 9). */
 export const LEAD_CAMPAIGNS = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, emailSchema, PASSWORD_MAX_LENGTH } from '../auth.ts';
+import { AUTH_MESSAGES, emailSchema, PASSWORD_MAX_LENGTH } from '../auth/api.ts';
 import { confirmed, newPasswordSchema } from './password-policy.ts';
 
 /**
@@ -41,8 +41,6 @@ const token = z.string().min(1).max(200);
 const timestamp = z.iso.datetime({ offset: true });
 const passwordConfirmation = z.string({ error: AUTH_MESSAGES.passwordRequired }).max(PASSWORD_MAX_LENGTH);
 
-export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), role: z.string() });
-export const userResponseSchema = z.object({ user: sessionUserSchema });
 
 // First run: the one-time link from the server log creates the first admin.
 export const setupSchema = confirmed(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../auth.ts';
+import { AUTH_MESSAGES } from '../auth/api.ts';
 import { changePasswordSchema } from './api.ts';
 import { isCommonPassword, newPasswordSchema } from './password-policy.ts';
 

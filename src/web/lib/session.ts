@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '@shared/auth.ts';
-import { ApiError, get, post } from './api.ts';
+import { AUTH_PATHS, userResponseSchema, type SessionUser } from '@shared/auth/api.ts';
+import { ApiError, apiParsed, post } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** The signed-in user, or null. A 401 means "signed out", not an error. */
@@ -9,7 +9,7 @@ export function useSession() {
     queryKey: queryKeys.session,
     queryFn: async (): Promise<SessionUser | null> => {
       try {
-        return (await get<{ user: SessionUser }>('/api/auth/session')).user;
+        return (await apiParsed(userResponseSchema, 'GET', AUTH_PATHS.session)).user;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -23,7 +23,7 @@ export function useSession() {
 export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; password: string }) => post<{ user: SessionUser }>('/api/auth/login', input),
+    mutationFn: (input: { email: string; password: string }) => apiParsed(userResponseSchema, 'POST', AUTH_PATHS.login, input),
     onSuccess: ({ user }) => client.setQueryData(queryKeys.session, user),
   });
 }
@@ -37,7 +37,7 @@ export function useSetSessionUser() {
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => post<void>('/api/auth/logout'),
+    mutationFn: () => post<void>(AUTH_PATHS.logout),
     // Whatever the server said, this browser is signed out now; a failure is only logged (spec).
     onError: (error) => console.error('Sign out failed', error),
     onSettled: () => {

@@ -57,10 +57,11 @@ export async function spawnBuiltServer(options: { dataDir?: string } = {}) {
 
 /**
  * The app in-process on a fresh test database, with one staff user: fast, for screen tests.
- * `kitWorker` also runs the background Kit sync worker (point KIT_API_BASE at a fake Kit first).
+ * `kitWorker` also runs the background Kit sync worker (point KIT_API_BASE in `env` at a fake Kit).
+ * `env` adds configuration variables (src/server/config.ts).
  */
-export async function startTestServer(options: { kitWorker?: Partial<KitWorkerOptions> | boolean } = {}) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.test-artifacts/e2e-data' });
+export async function startTestServer(options: { kitWorker?: Partial<KitWorkerOptions> | boolean; env?: Record<string, string> } = {}) {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.test-artifacts/e2e-data', ...options.env });
   const database = await openTestDatabase();
   const email = 'owner@example.com';
   await upsertUser(database.db, email, TEST_PASSWORD);

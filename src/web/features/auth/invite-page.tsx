@@ -3,13 +3,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '@shared/auth.ts';
+import { PASSWORD_MIN_LENGTH, userResponseSchema } from '@shared/auth/api.ts';
 import {
   acceptInviteSchema,
   inviteCheckResponseSchema,
   USER_MESSAGES,
   USER_PATHS,
-  userResponseSchema,
   type AcceptInviteInput,
   type InviteState,
 } from '@shared/users/api.ts';
@@ -18,7 +17,7 @@ import { Field } from '@web/components/ui/field.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { PasswordInput } from '@web/components/ui/password-input.tsx';
 import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
-import { ApiError, post } from '@web/lib/api.ts';
+import { ApiError, apiParsed } from '@web/lib/api.ts';
 import { useSetSessionUser } from '@web/lib/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -39,7 +38,7 @@ export default function InvitePage() {
   const token = hash.replace(/^#/, '');
   const check = useQuery({
     queryKey: ['invite-check', token],
-    queryFn: async () => inviteCheckResponseSchema.parse(await post<unknown>(USER_PATHS.checkInvite, { token })),
+    queryFn: () => apiParsed(inviteCheckResponseSchema, 'POST', USER_PATHS.checkInvite, { token }),
     enabled: token.length > 0,
     retry: false,
   });
@@ -48,7 +47,7 @@ export default function InvitePage() {
     defaultValues: { token, password: '', password_confirmation: '' },
   });
   const accept = useMutation({
-    mutationFn: async (input: AcceptInviteInput) => userResponseSchema.parse(await post<unknown>(USER_PATHS.acceptInvite, input)),
+    mutationFn: (input: AcceptInviteInput) => apiParsed(userResponseSchema, 'POST', USER_PATHS.acceptInvite, input),
     onSuccess: ({ user }) => {
       setSessionUser(user);
       navigate('/crm', { replace: true });

@@ -3,13 +3,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '@shared/auth.ts';
+import { AUTH_PATHS, PASSWORD_MIN_LENGTH, setupCheckResponseSchema, userResponseSchema } from '@shared/auth/api.ts';
 import { setupSchema, type SetupInput } from '@shared/users/api.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Field } from '@web/components/ui/field.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
-import { ApiError, post } from '@web/lib/api.ts';
+import { ApiError, apiParsed } from '@web/lib/api.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordInput } from '@web/components/ui/password-input.tsx';
@@ -21,7 +21,7 @@ export default function SetupPage() {
   const token = params.get('token') ?? '';
   const check = useQuery({
     queryKey: queryKeys.setupCheck(token),
-    queryFn: () => post<{ valid: boolean }>('/api/auth/setup/check', { token }),
+    queryFn: () => apiParsed(setupCheckResponseSchema, 'POST', AUTH_PATHS.setupCheck, { token }),
     enabled: token.length > 0,
   });
   const form = useForm<SetupInput>({
@@ -29,7 +29,7 @@ export default function SetupPage() {
     defaultValues: { token, email: '', password: '', password_confirmation: '' },
   });
   const create = useMutation({
-    mutationFn: (input: SetupInput) => post<{ user: { email: string } }>('/api/auth/setup', input),
+    mutationFn: (input: SetupInput) => apiParsed(userResponseSchema, 'POST', AUTH_PATHS.setup, input),
     onSuccess: ({ user }) => navigate(`/login?setup=done&email=${encodeURIComponent(user.email)}`, { replace: true }),
     onError: (error) => {
       if (!(error instanceof ApiError)) return;

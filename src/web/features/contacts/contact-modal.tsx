@@ -18,7 +18,7 @@ import {
   type ContactInput,
   type ContactValues,
 } from '@shared/contacts/form.ts';
-import type { TagDto } from '@shared/tags.ts';
+import type { TagDto } from '@shared/tags/api.ts';
 import { FormActions } from '@web/components/ui/form-actions.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { Field } from '@web/components/ui/field.tsx';

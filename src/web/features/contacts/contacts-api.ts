@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import type { ImportReport, ImportRequest } from '@shared/contacts/csv.ts';
 import type { ContactDto, ContactInput } from '@shared/contacts/form.ts';
 import type { ContactListResponse, ContactStats } from '@shared/contacts/list.ts';
-import type { TagDto } from '@shared/tags.ts';
-import { del, get, post, put } from '@web/lib/api.ts';
+import { TAG_PATHS, tagListResponseSchema } from '@shared/tags/api.ts';
+import { apiParsed, del, get, post, put } from '@web/lib/api.ts';
 import { downloadFile } from '@web/lib/download.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
 import { viewParams, type ContactView } from './contact-view.ts';
@@ -43,7 +43,7 @@ export function useContactStats() {
 export function useTagOptions() {
   return useQuery({
     queryKey: queryKeys.tags,
-    queryFn: async () => (await get<{ tags: TagDto[] }>('/api/tags')).tags,
+    queryFn: async () => (await apiParsed(tagListResponseSchema, 'GET', TAG_PATHS.list)).tags,
   });
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_TAG_COLOR } from '@shared/tags.ts';
+import { DEFAULT_TAG_COLOR } from '@shared/tags/api.ts';
 
 /** A contact's tags as small chips in their tag colours; past `max`, the rest are counted ("+2"). */
 export function TagChips({ names, colors, max }: { names: string[]; colors: ReadonlyMap<string, string>; max?: number }) {

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
-import { DEFAULT_TAG_COLOR } from '@shared/tags.ts';
+import { DEFAULT_TAG_COLOR } from '@shared/tags/api.ts';
 import { Field } from '@web/components/ui/field.tsx';
 import { Select } from '@web/components/ui/select.tsx';
 

@@ -1,7 +1,7 @@
 import { BarChart3, FileText, Globe, RefreshCw, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { RECENT_LEADS_DAYS } from '@shared/dashboard.ts';
+import { RECENT_LEADS_DAYS } from '@shared/dashboard/api.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { PageHeader } from '@web/components/ui/page-header.tsx';

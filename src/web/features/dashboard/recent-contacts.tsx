@@ -1,6 +1,6 @@
 import { CONTACT_SOURCE_LABELS } from '@shared/contacts.ts';
 import { contactDisplayName } from '@shared/contacts/form.ts';
-import type { DashboardResponse } from '@shared/dashboard.ts';
+import type { DashboardResponse } from '@shared/dashboard/api.ts';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { DateText } from '@web/components/ui/date-text.tsx';
 import { Table, Td, Th } from '@web/components/ui/table.tsx';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { TagDto } from '@shared/tags.ts';
-import { ApiError, del, get, post, put } from '@web/lib/api.ts';
+import { TAG_PATHS, tagListResponseSchema } from '@shared/tags/api.ts';
+import { ApiError, apiParsed, del, get, post, put } from '@web/lib/api.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
 
 /*
@@ -203,7 +203,7 @@ export function useCreateCustomFields() {
 
 /** The CRM's tags (src/server/tags), to show which ones are linked to Kit tags. */
 export function useCrmTags() {
-  return useQuery({ queryKey: queryKeys.tags, queryFn: async () => (await get<{ tags: TagDto[] }>('/api/tags')).tags });
+  return useQuery({ queryKey: queryKeys.tags, queryFn: async () => (await apiParsed(tagListResponseSchema, 'GET', TAG_PATHS.list)).tags });
 }
 
 export function useLinkTags() {

@@ -1,7 +1,7 @@
 import { Link2, Tags } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { TagDto } from '@shared/tags.ts';
+import type { TagDto } from '@shared/tags/api.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Checkbox } from '@web/components/ui/checkbox.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';

@@ -1,6 +1,6 @@
 import {} from 'lucide-react';
 import { useState } from 'react';
-import { KIT_DEFAULT_TAG } from '@shared/tags.ts';
+import { KIT_DEFAULT_TAG } from '@shared/tags/api.ts';
 import { Checkbox } from '@web/components/ui/checkbox.tsx';
 import { SearchInput } from '@web/components/ui/search-input.tsx';
 import type { KitTag } from './kit-api.ts';

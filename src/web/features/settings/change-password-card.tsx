@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
-import { PASSWORD_MIN_LENGTH } from '@shared/auth.ts';
+import { PASSWORD_MIN_LENGTH } from '@shared/auth/api.ts';
 import { changePasswordSchema, USER_MESSAGES, type ChangePasswordInput } from '@shared/users/api.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';

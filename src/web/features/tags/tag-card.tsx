@@ -1,5 +1,5 @@
 import { CircleCheck, CircleMinus, Pencil, Trash2 } from 'lucide-react';
-import type { TagDto } from '@shared/tags.ts';
+import type { TagDto } from '@shared/tags/api.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { DateText } from '@web/components/ui/date-text.tsx';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { DEFAULT_TAG_COLOR, TAG_MESSAGES, tagFormSchema, type TagDto, type TagInput, type TagValues } from '@shared/tags.ts';
+import { DEFAULT_TAG_COLOR, TAG_MESSAGES, tagFormSchema, type TagDto, type TagInput, type TagValues } from '@shared/tags/api.ts';
 import { FormActions } from '@web/components/ui/form-actions.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { Field } from '@web/components/ui/field.tsx';

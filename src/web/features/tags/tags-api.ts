@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TagDto, TagInput } from '@shared/tags.ts';
-import { del, get, post, put } from '@web/lib/api.ts';
+import { TAG_PATHS, tagListResponseSchema, tagResponseSchema, type TagDto, type TagInput } from '@shared/tags/api.ts';
+import { apiParsed, del } from '@web/lib/api.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
 
 /** The tags API (src/server/tags/routes.ts) as TanStack Query hooks. */
@@ -9,7 +9,7 @@ import { queryKeys } from '@web/lib/query-keys.ts';
 export function useTags() {
   return useQuery({
     queryKey: queryKeys.tags,
-    queryFn: async () => (await get<{ tags: TagDto[] }>('/api/tags')).tags,
+    queryFn: async () => (await apiParsed(tagListResponseSchema, 'GET', TAG_PATHS.list)).tags,
   });
 }
 
@@ -24,7 +24,7 @@ export function useSaveTag() {
   const refresh = useRefreshTags();
   return useMutation({
     mutationFn: ({ id, values }: { id: string | null; values: TagInput }) =>
-      id ? put<{ tag: TagDto }>(`/api/tags/${id}`, values) : post<{ tag: TagDto }>('/api/tags', values),
+      id ? apiParsed(tagResponseSchema, 'PUT', TAG_PATHS.one(id), values) : apiParsed(tagResponseSchema, 'POST', TAG_PATHS.list, values),
     onSuccess: refresh,
   });
 }
@@ -32,7 +32,7 @@ export function useSaveTag() {
 export function useDeleteTag() {
   const refresh = useRefreshTags();
   return useMutation({
-    mutationFn: (id: string) => del(`/api/tags/${id}`),
+    mutationFn: (id: string) => del(TAG_PATHS.one(id)),
     onSuccess: refresh,
   });
 }

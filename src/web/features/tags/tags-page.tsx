@@ -1,6 +1,6 @@
 import { Plus, RefreshCw, SearchX, Tags } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { TAG_MESSAGES, type TagDto } from '@shared/tags.ts';
+import { TAG_MESSAGES, type TagDto } from '@shared/tags/api.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { EmptyState } from '@web/components/ui/empty-state.tsx';

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { safeText } from './text/safe-text.ts';
+import { timestamp } from '../http/codecs.ts';
+import { safeText } from '../text/safe-text.ts';
+
+/** The tags' HTTP contract (src/server/tags/routes.ts): paths, the form's rules, answers, limits. */
+
+export const TAG_PATHS = {
+  /** GET the list (`?search=`), POST a new tag. */
+  list: '/api/tags',
+  /** PUT, DELETE. */
+  one: (id: string) => `/api/tags/${encodeURIComponent(id)}`,
+} as const;
 
 export const DEFAULT_TAG_COLOR = '#8B5CF6';
 /** The tag every sync to Kit carries, always preselected. */
@@ -69,13 +79,17 @@ export const tagListQuerySchema = z.object({
 });
 
 /** A tag as the API returns it. */
-export interface TagDto {
-  id: string;
-  name: string;
-  description: string | null;
-  color: string;
-  kit_tag_name: string | null;
-  kit_tag_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
+export const tagSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  color: z.string(),
+  kit_tag_name: z.string().nullable(),
+  kit_tag_id: z.number().int().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type TagDto = z.output<typeof tagSchema>;
+export const tagListResponseSchema = z.object({ tags: z.array(tagSchema) });
+export const tagResponseSchema = z.object({ tag: tagSchema });
+export const tagIdParamsSchema = z.object({ id: z.string() });

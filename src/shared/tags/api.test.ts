@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TAG_COLOR, tagFormSchema, TAG_MESSAGES } from './tags.ts';
+import { DEFAULT_TAG_COLOR, tagFormSchema, TAG_MESSAGES } from './api.ts';
 
 describe('tagFormSchema', () => {
   it('defaults the colour and reads the Kit tag id from a number or its text', () => {

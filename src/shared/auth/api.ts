@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema as emailRule } from './contacts/email.ts';
+import { emailSchema as emailRule } from '../contacts/email.ts';
 
 /**
  * Sign-in rules and the auth messages, shared by the forms and the server. New passwords (first admin,
@@ -38,8 +38,18 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: string;
-}
+export const AUTH_PATHS = {
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  session: '/api/auth/session',
+  setupCheck: '/api/auth/setup/check',
+  setup: '/api/auth/setup',
+} as const;
+
+export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), role: z.string() });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+/** The answer of sign-in, session, setup and an accepted invite: who is signed in now. */
+export const userResponseSchema = z.object({ user: sessionUserSchema });
+
+export const setupCheckSchema = z.object({ token: z.string().max(200) });
+export const setupCheckResponseSchema = z.object({ valid: z.boolean() });

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { PAGE_TYPES } from '../../shared/landing-pages/page-types.ts';
+import { timestamps } from '../db/columns.ts';
+
+/*
+ * The landing pages feature's tables: only this feature reads or writes them (others call its service.ts).
+ * src/server/db/schema.ts re-exports them for drizzle-kit; every change here needs a migration.
+ */
+
+export const pageType = pgEnum('page_type', PAGE_TYPES);
+
+export const landingPages = pgTable(
+  'landing_pages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    content: text('content').notNull().default(''),
+    page_type: pageType('page_type').notNull().default('builder'),
+    is_active: boolean('is_active').notNull().default(true),
+    builder_config: jsonb('builder_config'),
+    ...timestamps,
+  },
+  (t) => [
+    index('landing_pages_created_at_idx').on(t.created_at.desc()),
+    check('landing_pages_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) between 3 and 50`),
+  ],
+);
+
+/**
+ * Views of published pages: one counter row per page and day, no cookie and no personal data. Each
+ * instance adds its own counts, so several instances sum correctly.
+ */
+export const landingPageViews = pgTable(
+  'landing_page_views',
+  {
+    landing_page_id: uuid('landing_page_id')
+      .notNull()
+      .references(() => landingPages.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.landing_page_id, t.day] })],
+);

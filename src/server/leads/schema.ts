@@ -1,0 +1,26 @@
+import { index, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { contacts } from '../contacts/schema.ts';
+import { landingPages } from '../landing-pages/schema.ts';
+
+/*
+ * The leads feature's tables: only this feature reads or writes them (others call its service.ts).
+ * src/server/db/schema.ts re-exports them for drizzle-kit; every change here needs a migration.
+ */
+
+export const leadSubmissions = pgTable(
+  'lead_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contact_id: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    landing_page_id: uuid('landing_page_id').references(() => landingPages.id, { onDelete: 'set null' }),
+    form_data: jsonb('form_data').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('lead_submissions_contact_id_idx').on(t.contact_id),
+    // Sign-ups per page and day, for the landing pages' figures.
+    index('lead_submissions_page_idx').on(t.landing_page_id, t.created_at),
+  ],
+);
