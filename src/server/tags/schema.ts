@@ -1,5 +1,5 @@
 import { bigint, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { DEFAULT_TAG_COLOR } from '../../shared/tags.ts';
+import { DEFAULT_TAG_COLOR } from '../../shared/tags/api.ts';
 import { timestamps } from '../db/columns.ts';
 
 /*

@@ -9,7 +9,7 @@ import { ContactCell, LoadMoreStatus, type ContactsTableProps } from './contacts
 import { useWindowedRows } from './use-windowed-rows.ts';
 
 /** Every card has this height (px), so the cards out of view can be left out, as the table does with rows. */
-const CARD_HEIGHT = 168;
+const CARD_HEIGHT = 148;
 const LOAD_AHEAD_CARDS = 20;
 
 /**

@@ -1,0 +1,170 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts, tags } from '../../src/server/db/schema.ts';
+import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
+import { seriousA11yViolations } from './helpers/axe.ts';
+import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
+import { startTestServer } from './helpers/server.ts';
+import { signIn } from './helpers/sign-in.ts';
+
+/**
+ * The contacts screen on the screens people use (issue 15): a laptop (1366 px) shows the default
+ * columns without sideways scrolling, columns can be chosen and stay chosen, long values end in an
+ * ellipsis with the whole value as a tooltip, and a phone (375 px) shows cards whose actions are
+ * within reach.
+ */
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  context = await newContext(1366);
+  page = await context.newPage();
+  await signIn(page, server.baseUrl, server.email, server.password);
+  errors = watchPageErrors(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function newContext(width: number) {
+  const created = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 } });
+  await created.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
+  return created;
+}
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const table = (target: Page = page) => target.getByRole('region', { name: 'Contacts table' });
+const headers = (target: Page = page) => table(target).getByRole('columnheader').allInnerTexts();
+const LONG_EMAIL = 'maximiliane.sophia.von-hohenzollern-sigmaringen@very-long-company-name.example.com';
+
+async function seed() {
+  await server.db.delete(contacts);
+  await server.db.delete(tags);
+  await server.db.insert(tags).values([{ name: 'VIP', color: '#7c3aed' }, { name: 'newsletter' }, { name: 'Webinar Lead' }]);
+  await server.db.insert(contacts).values([
+    { email: 'vip@example.com', first_name: 'Vera', last_name: 'Ip', tags: ['VIP'], status: 'customer', phone: '+49 30 999' },
+    { email: LONG_EMAIL, first_name: 'Maximiliane Sophia', last_name: 'von Hohenzollern-Sigmaringen', tags: ['newsletter', 'VIP', 'Webinar Lead'], status: 'prospect' },
+    // Older, so the two above come first (newest first).
+    ...Array.from({ length: 30 }, (_, i) => ({ email: `person${i}@example.com`, first_name: `Person ${i}`, tags: ['newsletter'], created_at: new Date(Date.now() - (i + 1) * 60_000) })),
+  ]);
+}
+
+/** Width of the content beyond the visible area of an element (0: it all fits). */
+const overflowOf = (target: Page, selector: string) =>
+  target.evaluate((s) => {
+    const element = document.querySelector(s)!;
+    return { scrollWidth: element.scrollWidth, clientWidth: element.clientWidth };
+  }, selector);
+
+describe('the contacts table at 1366 px', () => {
+  beforeAll(async () => {
+    await seed();
+    await page.goto(url('/crm/contacts'));
+  });
+
+  it('shows the default columns without sideways scrolling', async () => {
+    await expect.poll(() => table().locator('tbody tr[aria-rowindex]').count()).toBeGreaterThan(10);
+    expect(await headers()).toEqual(['CONTACT', 'EMAIL', 'TAGS', 'STATUS', 'CREATED', 'KIT ID', 'ACTIONS']);
+    const { scrollWidth, clientWidth } = await overflowOf(page, '[role="region"][aria-label="Contacts table"]');
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    for (const name of ['Status', 'Created', 'Kit ID', 'Actions']) {
+      const box = (await table().getByRole('columnheader', { name }).boundingBox())!;
+      expect(box.x + box.width, name).toBeLessThanOrEqual(1366);
+    }
+    await screenshot(page, 'contacts-table-1366');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("shows a short tag whole ('VIP', not 'V.') and long values cut with the whole value as a tooltip", async () => {
+    const vipRow = table().getByRole('row').filter({ hasText: 'vip@example.com' });
+    const chip = vipRow.locator('td:nth-child(3)').getByText('VIP', { exact: true });
+    expect(await chip.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+
+    const longRow = table().getByRole('row').filter({ hasText: 'Maximiliane' });
+    const email = longRow.locator('td:nth-child(2) [title]');
+    expect(await email.getAttribute('title')).toBe(LONG_EMAIL);
+    expect(await email.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    expect(await longRow.locator('td:nth-child(3) [title]').getAttribute('title')).toBe('newsletter, VIP, Webinar Lead');
+    expect(await longRow.locator('td:nth-child(3)').innerText()).toContain('+2');
+  });
+
+  it('chooses columns under Columns and remembers them in this browser', async () => {
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const panel = page.getByRole('dialog', { name: 'Columns' });
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'contacts-columns-panel');
+    await panel.getByLabel('Phone').check();
+    await panel.getByLabel('Kit ID').uncheck();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.count()).toBe(0);
+    // Focus goes back to the button that opened the panel.
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Columns');
+    await expect.poll(() => headers()).toEqual(['CONTACT', 'EMAIL', 'PHONE', 'TAGS', 'STATUS', 'CREATED', 'ACTIONS']);
+    expect(await table().getByRole('row').filter({ hasText: 'vip@example.com' }).locator('td:nth-child(3)').innerText()).toBe('+49 30 999');
+
+    await page.reload();
+    await expect.poll(() => headers()).toEqual(['CONTACT', 'EMAIL', 'PHONE', 'TAGS', 'STATUS', 'CREATED', 'ACTIONS']);
+
+    // Back to the defaults for the describes after this one.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('dialog', { name: 'Columns' }).getByLabel('Phone').uncheck();
+    await page.getByRole('dialog', { name: 'Columns' }).getByLabel('Kit ID').check();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => headers()).toEqual(['CONTACT', 'EMAIL', 'TAGS', 'STATUS', 'CREATED', 'KIT ID', 'ACTIONS']);
+  });
+
+  it('fits 1920 px as well', async () => {
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    const { scrollWidth, clientWidth } = await overflowOf(page, '[role="region"][aria-label="Contacts table"]');
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await screenshot(page, 'contacts-table-1920');
+    await page.setViewportSize({ width: 1366, height: 900 });
+  });
+});
+
+describe('the contacts on a 375 px phone', () => {
+  beforeAll(seed);
+
+  it('shows cards whose actions are reachable without sideways scrolling', async () => {
+    const phoneContext = await newContext(375);
+    await phoneContext.addCookies(await context.cookies());
+    const phone = await phoneContext.newPage();
+    try {
+      await phone.goto(url('/crm/contacts'));
+      const cards = phone.getByRole('list', { name: 'Contacts' }).getByRole('listitem');
+      await expect.poll(() => cards.count()).toBeGreaterThan(3);
+      expect(await phone.getByRole('table').count()).toBe(0);
+      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBe(0);
+      const card = cards.filter({ hasText: 'Maximiliane' });
+      for (const name of ['Edit Maximiliane Sophia von Hohenzollern-Sigmaringen', 'Delete Maximiliane Sophia von Hohenzollern-Sigmaringen']) {
+        const box = (await card.getByRole('button', { name }).boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(375);
+      }
+      expect(await card.locator('[title]').first().getAttribute('title')).toBe('Maximiliane Sophia von Hohenzollern-Sigmaringen');
+      expect(await cards.filter({ hasText: 'vip@example.com' }).getByText('VIP', { exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+      expect(await seriousA11yViolations(phone)).toEqual([]);
+      await screenshot(phone, 'contacts-cards-375');
+
+      await card.getByRole('button', { name: /^Edit / }).click();
+      await expect.poll(() => phone.getByRole('dialog').isVisible()).toBe(true);
+    } finally {
+      await phoneContext.close();
+    }
+  });
+});
+
+describe('the whole session', () => {
+  it('ran without page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
