@@ -163,6 +163,76 @@ describe('the contacts on a 375 px phone', () => {
   });
 });
 
+describe('keyboard: the Add and Edit Contact dialogs', () => {
+  beforeAll(async () => {
+    await seed();
+    await page.goto(url('/crm/contacts'));
+  });
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim());
+
+  it('gives focus back to the control that opened them, on Escape, Cancel and after saving', async () => {
+    await expect.poll(() => table().locator('tbody tr[aria-rowindex]').count()).toBeGreaterThan(3);
+    const add = page.getByRole('button', { name: 'Add Contact' }).first();
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(focused).toBe('Add Contact');
+
+    await page.getByRole('button', { name: 'Add Contact' }).first().click();
+    await page.getByRole('dialog').getByLabel('Email').fill('new.person@example.com');
+    await page.getByRole('dialog').getByRole('button', { name: 'Add Contact' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(focused).toBe('Add Contact');
+
+    const edit = page.getByRole('button', { name: 'Edit Vera Ip' });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(focused).toBe('Edit Vera Ip');
+
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByLabel('Phone').fill('+49 30 111');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(focused).toBe('Edit Vera Ip');
+  });
+
+  it('draws a focus ring on purple buttons at 3:1 or more against the white around it', async () => {
+    await page.getByRole('button', { name: 'Add Contact' }).first().focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const outline = () =>
+      page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement!);
+        return { color: style.outlineColor, width: style.outlineWidth, style: style.outlineStyle, label: document.activeElement!.textContent!.trim() };
+      });
+    expect(await outline()).toMatchObject({ style: 'solid', width: '2px', label: 'Add Contact' });
+    // The button's colour transition reaches the outline too: poll until it settles.
+    await expect.poll(async () => contrastRatio((await outline()).color, 'rgb(255, 255, 255)')).toBeGreaterThanOrEqual(3);
+    await screenshot(page, 'contacts-focus-ring');
+  });
+});
+
+/** WCAG 2.2 contrast ratio of two CSS rgb() colours. */
+function contrastRatio(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, bl] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
 describe('the whole session', () => {
   it('ran without page errors', () => {
     expect(errors).toEqual([]);

@@ -375,9 +375,9 @@ describe('contacts', () => {
     await expectToast('Contact updated');
     await expect.poll(() => row(CARLA).locator('td').first().innerText()).toContain('Carla Visitor');
     const cells = await row(CARLA).locator('td').allInnerTexts();
-    expect(cells[3]).toBe('Landing Page');
-    expect(cells[4]).toBe('webinar');
-    expect(cells[5]).toBe('Prospect');
+    // The default columns (Source is one to choose): Contact, Email, Tags, Status, ...
+    expect(cells[2]).toBe('webinar');
+    expect(cells[3]).toBe('Prospect');
     await expect.poll(() => statText('Prospects')).toBe('Prospects 1');
   });
 
@@ -570,7 +570,7 @@ describe('contacts', () => {
     await expectDialogClosed();
 
     await expect.poll(() => contactRows().count()).toBe(5);
-    expect((await row(DORA).locator('td').allInnerTexts()).slice(3, 6)).toEqual(['Webinar Signup', 'vip', 'Customer']);
+    expect((await row(DORA).locator('td').allInnerTexts()).slice(2, 4)).toEqual(['vip', 'Customer']);
     // The update filled status and added the tag; the empty cells kept Anna's names.
     const anna = await row(ANNA).locator('td').allInnerTexts();
     expect(anna[0]).toContain('Anna Schmidt');

@@ -450,7 +450,7 @@ describe('Kit on the contacts screen', () => {
       const banner = (await progressBanner(small).boundingBox())!;
       expect(banner.x).toBeGreaterThanOrEqual(0);
       expect(banner.x + banner.width).toBeLessThanOrEqual(390);
-      await small.getByRole('row').filter({ hasText: 'bea@example.com' }).getByRole('button', { name: 'Sync to Kit' }).click();
+      await small.getByRole('listitem').filter({ hasText: 'bea@example.com' }).getByRole('button', { name: 'Sync to Kit' }).click();
       await expectVisible(small.getByRole('dialog', { name: 'Sync to Kit' }).getByLabel('webinar'), 'the sync modal on a phone');
       await fullScreenshot(small, 'kit-sync-modal-phone');
     });
