@@ -554,7 +554,8 @@ describe('contacts', () => {
     expect(await d.getByLabel('Skip them').isChecked()).toBe(true);
     await d.getByLabel('Update them').check();
     await screenshot(page, 'crm-import-review');
-    await d.getByRole('button', { name: 'Import 5 rows' }).click();
+    // Issue 15: the button counts the 2 valid rows of the 5.
+    await d.getByRole('button', { name: 'Import 2 rows' }).click();
 
     const result = d.getByRole('list', { name: 'Rows not imported' });
     await expect.poll(() => result.isVisible()).toBe(true);
@@ -574,7 +575,9 @@ describe('contacts', () => {
     // The update filled status and added the tag; the empty cells kept Anna's names.
     const anna = await row(ANNA).locator('td').allInnerTexts();
     expect(anna[0]).toContain('Anna Schmidt');
-    expect(anna.slice(4, 6)).toEqual(['newsletter\nwebinar', 'Prospect']);
+    expect(anna[3]).toBe('Prospect');
+    // One tag chip and a count; all tags in the tooltip.
+    expect(await row(ANNA).locator('td:nth-child(3) [title]').getAttribute('title')).toBe('newsletter, webinar');
   });
 
   it('renaming a tag renames it on its contacts; deleting one removes it from them', async () => {
