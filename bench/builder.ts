@@ -2,9 +2,10 @@
  * The builder with a large page, measured in headless Chromium as its owner uses it: how long the
  * editor takes to open a page of N components (sections, grids with cells, nested containers), and
  * the time from an input to the next painted frame for typing into a text prop, adding, duplicating,
- * deleting, moving and undoing (goal: p95 under 50 ms, typing under 16 ms). Prints figures; asserts nothing.
+ * deleting, moving (buttons, and drag and drop: a pointer move during a drag, the drop) and undoing
+ * (goal: p95 under 50 ms, typing under 16 ms). Prints figures; asserts nothing.
  *
- *   npm run build && npx tsx bench/builder.ts            (BENCH_COMPONENTS=1000 by default; also try 100)
+ *   npm run build && npx tsx bench/builder.ts            (BENCH_COMPONENTS=1000,100 by default: one run per size)
  *
  * A deletion's figure includes the confirmation dialog's round trip through the automation.
  */
@@ -24,7 +25,7 @@ import { CONSENT_STORAGE_KEY } from '../src/web/features/site/consent/consent-st
 import { launchBrowser } from '../tests/e2e/helpers/browser.ts';
 import { signIn } from '../tests/e2e/helpers/sign-in.ts';
 
-const COMPONENTS = Number(process.env.BENCH_COMPONENTS ?? 1_000);
+const SIZES = (process.env.BENCH_COMPONENTS ?? '1000,100').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'bench password that is long enough';
@@ -65,6 +66,72 @@ async function measure(page: Page, type: string, act: () => Promise<void>): Prom
   return page.evaluate(() => (window as unknown as { __measured: Promise<number> }).__measured);
 }
 
+/** Opens one page in the builder and measures every action on it. */
+async function benchPage(page: Page, url: string, sectionCount: number) {
+  const opens: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const started = Date.now();
+    await page.goto(url);
+    await page.waitForSelector('[aria-busy="false"] main.lp-canvas');
+    opens.push(Date.now() - started);
+  }
+  const count = await page.locator('main.lp-canvas [data-node-id]').count();
+  console.log(`Builder, page of ${count} nodes (${sectionCount} sections)`);
+  report('open (navigation to canvas)', opens);
+
+  const canvas = page.locator('main.lp-canvas');
+  const target = () => canvas.locator('[data-node-id]').filter({ hasText: 'Section 0 paragraph 5' }).last();
+  await target().getByRole('button', { name: 'Edit properties' }).click();
+  const text = page.getByRole('complementary', { name: 'Property editor' }).getByLabel('Text', { exact: true });
+  await text.focus();
+  const typing: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) typing.push(await measure(page, 'input', () => page.keyboard.type('x')));
+  report('typing in a text prop', typing);
+
+  const undo: number[] = [];
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  for (let i = 0; i < SAMPLES; i++) undo.push(await measure(page, 'keydown', () => page.keyboard.press('Control+z')));
+  report('undo (Ctrl+Z)', undo);
+
+  const duplicate: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) duplicate.push(await measure(page, 'click', () => target().getByRole('button', { name: 'Duplicate' }).click()));
+  report('duplicate', duplicate);
+
+  const moves: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) moves.push(await measure(page, 'click', () => target().getByRole('button', { name: i % 2 ? 'Move up' : 'Move down' }).click()));
+  report('move up / down', moves);
+
+  // Drag and drop: a pointer move during a drag (the place under it found, the line moved) and the drop.
+  const dragMoves: number[] = [];
+  const drops: number[] = [];
+  const landmark = () => canvas.locator('[data-node-id]').filter({ hasText: 'Section 0 paragraph 9' }).last();
+  for (let i = 0; i < SAMPLES; i++) {
+    await target().hover();
+    await target().getByRole('button', { name: 'Drag Paragraph' }).hover();
+    await page.mouse.down();
+    const box = (await landmark().boundingBox())!;
+    await page.mouse.move(box.x + 40, box.y + 2, { steps: 4 });
+    dragMoves.push(await measure(page, 'pointermove', () => page.mouse.move(box.x + 60, box.y + box.height * (i % 2 ? 0.8 : 0.2))));
+    drops.push(await measure(page, 'pointerup', () => page.mouse.up()));
+  }
+  report('drag: pointer move', dragMoves);
+  report('drop (drag and drop)', drops);
+
+  const removes: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) removes.push(await measure(page, 'click', () => target().first().getByRole('button', { name: 'Remove' }).click()));
+  report('delete (confirmed)', removes);
+
+  const adds: number[] = [];
+  const section = canvas.locator(':scope > [data-node-id]').first();
+  for (let i = 0; i < SAMPLES; i++) {
+    await section.getByRole('toolbar', { name: 'Section controls' }).getByRole('button', { name: 'Add Component' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Component' });
+    adds.push(await measure(page, 'click', () => dialog.getByRole('button', { name: 'Paragraph', exact: true }).click()));
+    await page.keyboard.press('Escape');
+  }
+  report('add (palette pick)', adds);
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mycrm-builder-bench-'));
   const database = await openPglite({ dataDir: dir });
@@ -76,63 +143,20 @@ async function main() {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const sections = Array.from({ length: Math.max(1, Math.round(COMPONENTS / 100)) }, (_, i) => bigSection(i));
-    const [row] = await database.db
-      .insert(landingPages)
-      .values({ title: 'Bench Page', slug: 'bench-page', content: serializeContent(sections), page_type: 'builder' })
-      .returning();
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
     const page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
     await signIn(page, baseUrl, EMAIL, PASSWORD);
-
-    const opens: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const started = Date.now();
-      await page.goto(`${baseUrl}/crm/landing-pages/${row!.id}/builder`);
-      await page.waitForSelector('[aria-busy="false"] main.lp-canvas');
-      opens.push(Date.now() - started);
+    for (const size of SIZES) {
+      const sections = Array.from({ length: Math.max(1, Math.round(size / 100)) }, (_, i) => bigSection(i));
+      const [row] = await database.db
+        .insert(landingPages)
+        .values({ title: `Bench Page ${size}`, slug: `bench-page-${size}`, content: serializeContent(sections), page_type: 'builder' })
+        .returning();
+      await benchPage(page, `${baseUrl}/crm/landing-pages/${row!.id}/builder`, sections.length);
     }
-    const count = await page.locator('main.lp-canvas [data-node-id]').count();
-    console.log(`Builder, page of ${count} nodes (${sections.length} sections)`);
-    report('open (navigation to canvas)', opens);
 
-    const canvas = page.locator('main.lp-canvas');
-    const target = () => canvas.locator('[data-node-id]').filter({ hasText: 'Section 0 paragraph 5' }).last();
-    await target().getByRole('button', { name: 'Edit properties' }).click();
-    const text = page.getByRole('complementary', { name: 'Property editor' }).getByLabel('Text', { exact: true });
-    await text.focus();
-    const typing: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) typing.push(await measure(page, 'input', () => page.keyboard.type('x')));
-    report('typing in a text prop', typing);
-
-    const undo: number[] = [];
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
-    for (let i = 0; i < SAMPLES; i++) undo.push(await measure(page, 'keydown', () => page.keyboard.press('Control+z')));
-    report('undo (Ctrl+Z)', undo);
-
-    const duplicate: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) duplicate.push(await measure(page, 'click', () => target().getByRole('button', { name: 'Duplicate' }).click()));
-    report('duplicate', duplicate);
-
-    const moves: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) moves.push(await measure(page, 'click', () => target().getByRole('button', { name: i % 2 ? 'Move up' : 'Move down' }).click()));
-    report('move up / down', moves);
-
-    const removes: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) removes.push(await measure(page, 'click', () => target().first().getByRole('button', { name: 'Remove' }).click()));
-    report('delete (confirmed)', removes);
-
-    const adds: number[] = [];
-    const section = canvas.locator(':scope > [data-node-id]').first();
-    for (let i = 0; i < SAMPLES; i++) {
-      await section.getByRole('toolbar', { name: 'Section controls' }).getByRole('button', { name: 'Add Component' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add Component' });
-      adds.push(await measure(page, 'click', () => dialog.getByRole('button', { name: 'Paragraph', exact: true }).click()));
-      await page.keyboard.press('Escape');
-    }
-    report('add (palette pick)', adds);
   } finally {
     await browser.close();
     await app.close();

@@ -67,9 +67,10 @@ async function benchDatabase(label: string, database: Database): Promise<{ resul
   await app.ready();
   await upsertUser(db, EMAIL, PASSWORD);
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: EMAIL, password: PASSWORD } });
-  const session = login.cookies.find((c) => c.name === 'mycrm_session');
+  // In production the cookie is __Host-mycrm_session.
+  const session = login.cookies.find((c) => c.name.endsWith('mycrm_session'));
   if (!session) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
-  const headers = { cookie: `mycrm_session=${session.value}` };
+  const headers = { cookie: `${session.name}=${session.value}` };
 
   // A real cursor 90 % down the default order: a deep page.
   const deepRows = (await db.execute(

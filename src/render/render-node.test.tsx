@@ -100,6 +100,17 @@ describe('media components', () => {
     expect(attr(img, 'style')).toBe('width:640px;height:auto;max-width:100%;aspect-ratio:640 / 480;object-fit:contain');
   });
 
+  it('image: a library image comes in the widths the server makes (srcset), sized to its width; others get none', () => {
+    const url = '/api/public/images/0123456789abcdef0123456789abcdef.jpg';
+    const img = renderNode(node('image', { src: url, width: '640px', height: '480px' })).one('img');
+    expect(attr(img, 'srcset')).toBe(`${url}?w=480 480w, ${url}?w=960 960w, ${url}?w=1920 1920w`);
+    expect(attr(img, 'sizes')).toBe('(max-width: 640px) 100vw, 640px');
+    expect(attr(renderNode(node('image', { src: url, width: '100%' })).one('img'), 'sizes')).toBe('100vw');
+    const other = renderNode(node('image', { src: '/uploads/cat.webp' })).one('img');
+    expect(other.attribs).not.toHaveProperty('srcset');
+    expect(other.attribs).not.toHaveProperty('sizes');
+  });
+
   it('image: an empty alt without one (decorative), no size attributes for relative sizes, no unsafe source', () => {
     const img = renderNode(node('image', { src: 'https://cdn.example.com/a.png', width: '50%', height: 'auto' })).one('img');
     expect(attr(img, 'alt')).toBe('');

@@ -72,6 +72,7 @@ let contactId: string;
 let tagId: string;
 let eventId: string;
 let pageId: string;
+let versionId: string;
 let address = 0;
 const nextAddress = () => `10.${(++address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
 
@@ -125,7 +126,8 @@ const sampleBodies = (): Record<string, unknown> => ({
   'POST /api/auth/invite/check': { token: 'no-such-token' },
   'POST /api/auth/invite/accept': { token: 'no-such-token', password: 'a new long passphrase', password_confirmation: 'a new long passphrase' },
   'POST /api/landing-pages': { title: 'Fuzz page', slug: 'fuzz-page', content: '<h1>Fuzz</h1>', page_type: 'html', is_active: true },
-  'PUT /api/landing-pages/:id': { title: 'Fuzz page', slug: 'fuzz-page-edited', content: '[]', page_type: 'builder', is_active: false },
+  'PUT /api/landing-pages/:id': { title: 'Fuzz page', slug: 'fuzz-page-edited', content: '[]', page_type: 'builder', is_active: false, base_version: 1 },
+  'PUT /api/landing-pages/:id/content': { content: '[]', base_version: 1 },
   'PATCH /api/landing-pages/:id': { is_active: false },
   'POST /api/landing-pages/builder': { content: '[]' },
   'POST /api/landing-pages/css': { classes: ['p-4', 'text-primary-700', 'not-a-class'] },
@@ -141,6 +143,7 @@ const sampleQueries = (): Record<string, Record<string, string>> => ({
   'GET /api/kit/subscribers': { per_page: '10', email: 'a@example.com', status: 'all' },
   'GET /api/kit/sync-state': { contact_ids: contactId },
   'GET /api/contacts': { search: 'fuzz', tag: 'fuzz-tag', status: 'lead', source: 'manual', sort: 'email', order: 'asc', limit: '10' },
+  'GET /api/contacts/:id/events': { limit: '10', before: '1' },
   'GET /api/contacts/export.csv': { search: 'fuzz', tag: 'fuzz-tag', status: 'lead', sort: 'name' },
   'GET /api/tags': { search: 'fuzz' },
   'GET /api/calendar/events': { q: 'fuzz', limit: '5', offset: '0' },
@@ -159,6 +162,7 @@ const sampleParam = (url: string, name: string): string | undefined => {
     return url.startsWith('/api/tags') ? tagId : url.startsWith('/api/landing-pages') ? pageId : contactId;
   }
   if (name === 'eventId') return eventId;
+  if (name === 'versionId') return versionId;
   if (name === 'campaign') return 'webinar';
   if (name === 'submissionId') return randomUUID();
   if (name === 'slug') return 'fuzzed-page';
@@ -190,7 +194,8 @@ beforeAll(async () => {
   contactId = (await call({ method: 'POST', url: '/api/contacts', payload: { email: 'fuzz.contact@example.com', tags: ['fuzz-tag'] } })).json().contact.id;
   eventId = (await call({ method: 'POST', url: '/api/calendar/events', payload: calendarEvent })).json().eventId;
   pageId = (await call({ method: 'POST', url: '/api/landing-pages', payload: { title: 'Fuzzed', slug: 'fuzzed-page', content: '[]' } })).json().page.id;
-  expect([tagId, contactId, eventId, pageId].every(Boolean)).toBe(true);
+  versionId = (await call({ method: 'GET', url: `/api/landing-pages/${pageId}/versions` })).json().versions[0].id;
+  expect([tagId, contactId, eventId, pageId, versionId].every(Boolean)).toBe(true);
 });
 afterAll(async () => {
   await t.close();

@@ -1,3 +1,4 @@
+import { imageSrcSet } from '../../shared/images/urls.ts';
 import { isFlagOn } from '../../shared/landing-pages/input-rules.ts';
 import { readProps } from '../../shared/landing-pages/read-props.ts';
 import type { Styles } from '../../shared/landing-pages/types.ts';
@@ -38,9 +39,14 @@ export function Image({ node }: NodeProps) {
       </div>
     );
   }
+  // An image of our library comes in several widths (?w=480|960|1920): the browser takes the one it needs.
+  const srcSet = imageSrcSet(src);
+  const shown = pixels(props.width);
   const image = (
     <img
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? (shown ? `(max-width: ${shown}px) 100vw, ${shown}px` : '100vw') : undefined}
       alt={props.alt}
       title={props.title || undefined}
       width={pixels(props.width)}

@@ -3,7 +3,15 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventListQuerySchema, type SavedEventResult } from '../../shared/calendar/api.ts';
+import {
+  calendarEventListSchema,
+  eventIdParamsSchema as eventIdParams,
+  eventListQuerySchema,
+  publicCalendarEventSchema,
+  savedEventResultSchema,
+  storedCalendarEventSchema,
+  type SavedEventResult,
+} from '../../shared/calendar/api.ts';
 import { calendarEventSchema } from '../../shared/calendar/event.ts';
 import { icsFileName } from '../../shared/calendar/file-name.ts';
 import { CALENDAR_MESSAGES } from '../../shared/calendar/messages.ts';
@@ -18,8 +26,6 @@ export const PUBLIC_EVENT_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
 /** Calendar apps that subscribed to the file may fetch it again after five minutes. */
 const ICS_CACHE_CONTROL = 'public, max-age=300';
 
-const eventIdParams = z.object({ eventId: z.string() });
-
 export async function calendarRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   // Limits only the routes below that ask for it (config.rateLimit), not the rest of the app.
   await app.register(rateLimit, { global: false });
@@ -32,17 +38,17 @@ export async function calendarRoutes(app: FastifyInstance, { db, config }: { db:
     downloadUrl: downloadUrl(request, eventId),
   });
 
-  r.post(CALENDAR_EVENTS_PATH, { schema: { body: calendarEventSchema } }, async (request, reply) => {
+  r.post(CALENDAR_EVENTS_PATH, { schema: { body: calendarEventSchema, response: { 201: savedEventResultSchema } } }, async (request, reply) => {
     const row = await events.createEvent(db, ownerId(request), request.body);
     return reply.status(201).send(saved(request, row.event_id));
   });
 
-  r.get(CALENDAR_EVENTS_PATH, { schema: { querystring: eventListQuerySchema } }, async (request) => {
+  r.get(CALENDAR_EVENTS_PATH, { schema: { querystring: eventListQuerySchema, response: { 200: calendarEventListSchema } } }, async (request) => {
     const { rows, total } = await events.listOwnEvents(db, ownerId(request), request.query);
     return events.toEventList(rows, total, request.query, (eventId) => downloadUrl(request, eventId));
   });
 
-  r.get(`${CALENDAR_EVENTS_PATH}/:eventId`, { schema: { params: eventIdParams } }, async (request) => {
+  r.get(`${CALENDAR_EVENTS_PATH}/:eventId`, { schema: { params: eventIdParams, response: { 200: storedCalendarEventSchema } } }, async (request) => {
     const row = await events.findOwnEvent(db, ownerId(request), request.params.eventId);
     if (!row) throw notFound(CALENDAR_MESSAGES.eventNotFound);
     return events.toStoredEvent(row, downloadUrl(request, row.event_id));
@@ -50,7 +56,7 @@ export async function calendarRoutes(app: FastifyInstance, { db, config }: { db:
 
   r.put(
     `${CALENDAR_EVENTS_PATH}/:eventId`,
-    { schema: { params: eventIdParams, body: calendarEventSchema } },
+    { schema: { params: eventIdParams, body: calendarEventSchema, response: { 200: savedEventResultSchema } } },
     async (request) => {
       const row = await events.updateOwnEvent(db, ownerId(request), request.params.eventId, request.body);
       if (!row) throw notFound(CALENDAR_MESSAGES.eventNotFound);
@@ -58,18 +64,18 @@ export async function calendarRoutes(app: FastifyInstance, { db, config }: { db:
     },
   );
 
-  r.delete(`${CALENDAR_EVENTS_PATH}/:eventId`, { schema: { params: eventIdParams } }, async (request, reply) => {
+  r.delete(`${CALENDAR_EVENTS_PATH}/:eventId`, { schema: { params: eventIdParams, response: { 204: z.null() } } }, async (request, reply) => {
     if (!(await events.deleteOwnEvent(db, ownerId(request), request.params.eventId))) {
       throw notFound(CALENDAR_MESSAGES.eventNotFound);
     }
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   const publicRoute = { public: true, rateLimit: PUBLIC_EVENT_RATE_LIMIT };
 
   r.get(
     `${PUBLIC_EVENTS_PATH}/:eventId`,
-    { schema: { params: eventIdParams }, config: publicRoute },
+    { schema: { params: eventIdParams, response: { 200: publicCalendarEventSchema } }, config: publicRoute },
     async (request, reply) => {
       const row = await events.findEventByEventId(db, request.params.eventId);
       if (!row) throw notFound(CALENDAR_MESSAGES.eventNotFound);
@@ -79,6 +85,7 @@ export async function calendarRoutes(app: FastifyInstance, { db, config }: { db:
   );
 
   r.get(
+    // An .ics file (or 304): no JSON answer to describe (the route-contract test lists it as a file).
     `${PUBLIC_EVENTS_PATH}/:eventId/ics`,
     { schema: { params: eventIdParams }, config: publicRoute },
     async (request, reply) => {

@@ -126,8 +126,8 @@ export function toStoredEvent(row: CalendarEventRow, downloadUrl: string): Store
     id: row.id,
     event_id: row.event_id,
     ...eventFields(row),
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     download_url: downloadUrl,
   };
 }
@@ -143,7 +143,7 @@ export function toEventList(rows: CalendarEventRow[], total: number, page: ListO
 
 /** What anyone with the event id may read: the event itself, without who made it or internal ids. */
 export function toPublicEvent(row: CalendarEventRow): PublicCalendarEvent {
-  return { event_id: row.event_id, ...eventFields(row), updated_at: row.updated_at.toISOString() };
+  return { event_id: row.event_id, ...eventFields(row), updated_at: row.updated_at };
 }
 
 /** The stored event's .ics file. Stamped with its last change, so the file (and its ETag) stays the same until edited. */

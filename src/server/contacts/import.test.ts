@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signedInApp } from '../../../tests/helpers/test-app.ts';
-import { autoMapColumns, IMPORT_MESSAGES, type ImportMapping, type ImportReport } from '../../shared/contacts/csv.ts';
+import type { ImportReport } from '../../shared/contacts/api.ts';
+import { autoMapColumns, IMPORT_MESSAGES, type ImportMapping } from '../../shared/contacts/csv.ts';
 import { CONTACT_MESSAGES } from '../../shared/contacts/form.ts';
 import { contacts, tags } from '../db/schema.ts';
 

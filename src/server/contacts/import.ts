@@ -1,11 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
-import { checkImportRow, type ImportReport, type ImportRequestValues } from '../../shared/contacts/csv.ts';
+import type { ImportReport } from '../../shared/contacts/api.ts';
+import { checkImportRow, type ImportRequestValues } from '../../shared/contacts/csv.ts';
 import type { ContactFormField, ContactValues } from '../../shared/contacts/form.ts';
+import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Db } from '../db/client.ts';
+import { changeEvents, createdEvent, recordContactEvents } from './events.ts';
 import { contacts } from './schema.ts';
 import { lockTagNames } from '../tags/service.ts';
 
 interface ValidRow {
+  row: number;
   values: ContactValues;
   provided: ContactFormField[];
 }
@@ -19,7 +23,8 @@ const ANALYZE_AFTER_ROWS = 1000;
  * then creates, updates or skips in batches: a few statements per 1,000 rows. One transaction, so a
  * failure leaves the database as it was; a bad row only lands in the report.
  */
-export async function importContacts(db: Db, request: ImportRequestValues): Promise<ImportReport> {
+export async function importContacts(db: Db, request: ImportRequestValues, userEmail: string | null): Promise<ImportReport> {
+  const actor: ContactEventActor = { kind: 'import', file: request.file_name ?? null, user_email: userEmail };
   const report: ImportReport = { created: 0, updated: 0, skipped: 0, invalid: [], duplicates: [] };
   await db.transaction(async (tx) => {
     // Lock the tag list: no tag disappears while rows that use it are written.
@@ -41,7 +46,7 @@ export async function importContacts(db: Db, request: ImportRequestValues): Prom
         return;
       }
       firstRowByEmail.set(email, row);
-      valid.push(result);
+      valid.push({ ...result, row });
     });
 
     for (let i = 0; i < valid.length; i += BATCH) {
@@ -60,15 +65,16 @@ export async function importContacts(db: Db, request: ImportRequestValues): Prom
           .insert(contacts)
           .values(fresh.map((r) => r.values))
           .onConflictDoNothing()
-          .returning({ email: contacts.email });
+          .returning();
         report.created += inserted.length;
+        await recordContactEvents(tx, inserted.map((contact) => createdEvent(contact, actor)));
         const insertedEmails = new Set(inserted.map((r) => r.email));
         for (const r of fresh) if (!insertedEmails.has(r.values.email)) existing.add(r.values.email);
       }
 
       const known = batch.filter((r) => existing.has(r.values.email));
       if (request.on_duplicate === 'skip') report.skipped += known.length;
-      else if (known.length > 0) report.updated += await updateExisting(tx, known);
+      else if (known.length > 0) report.updated += await updateExisting(tx, known, actor);
     }
   });
   // Fresh planner statistics after a bulk change; PGlite has no autovacuum to gather them.
@@ -80,13 +86,14 @@ export async function importContacts(db: Db, request: ImportRequestValues): Prom
  * Updates contacts by email from the rows' filled fields only: an empty or unmapped cell keeps what
  * the contact has, and tags are added to the contact's tags, never removed. One statement per batch.
  */
-async function updateExisting(tx: Db, rows: ValidRow[]): Promise<number> {
-  const changes = rows.map(({ values, provided }) => {
-    const change: Record<string, unknown> = { email: values.email };
+async function updateExisting(tx: Db, rows: ValidRow[], actor: ContactEventActor): Promise<number> {
+  const changes = rows.map(({ values, provided, row }) => {
+    const change: Record<string, unknown> = { email: values.email, row };
     for (const field of provided) change[field] = values[field];
     return change;
   });
-  const updated = await tx.execute<{ id: string }>(sql`
+  // Joined to itself as `prior`, the table gives each row's values from before the update, for the timeline.
+  const updated = await tx.execute(sql`
     update ${contacts} as c set
       first_name = coalesce(v.first_name, c.first_name),
       last_name = coalesce(v.last_name, c.last_name),
@@ -100,16 +107,25 @@ async function updateExisting(tx: Db, rows: ValidRow[]): Promise<number> {
       tags = c.tags || array(select t from jsonb_array_elements_text(coalesce(v.tags, '[]')) as e(t) where t <> all(c.tags)),
       updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(
-      email text, first_name text, last_name text, full_name text, phone text, address text,
+      email text, row integer, first_name text, last_name text, full_name text, phone text, address text,
       country text, linkedin text, source text, status text, tags jsonb
-    )
-    where lower(c.email) = v.email
-    returning c.id`);
-  return rowCount(updated);
+    ), ${contacts} as prior
+    where lower(c.email) = v.email and prior.id = c.id
+    returning c.id, v.row, to_jsonb(prior) as before, to_jsonb(c) as after`);
+  const rowsBack = rowsOf<{ id: string; row: number; before: Contact; after: Contact }>(updated);
+  await recordContactEvents(
+    tx,
+    rowsBack.flatMap(({ id, row, before, after }) => [
+      { contact_id: id, actor, data: { type: 'imported' as const, row } },
+      ...changeEvents(before, after, id, actor),
+    ]),
+  );
+  return rowsBack.length;
 }
 
+type Contact = typeof contacts.$inferSelect;
+
 /** node-postgres answers `{ rows }`, PGlite too, but typed loosely across drivers. */
-function rowCount(result: unknown): number {
-  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown[]);
-  return rows.length;
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
 }

@@ -1,14 +1,22 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ContactSource } from '../../shared/contacts.ts';
+import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Db } from '../db/client.ts';
+import { changeEvents, createdEvent, recordContactEvents } from './events.ts';
+import { contacts } from './schema.ts';
 
 /*
  * The contact side of public sign-ups (leads/service.ts runs them inside its sign-up transaction).
- * Each is one upsert on the unique index over lower(email), so simultaneous sign-ups with one email
- * make one contact.
+ * Each records itself on the contact's timeline in the same transaction.
  */
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+type Contact = typeof contacts.$inferSelect;
+
+/** What the timeline keeps of a sign-up: which form, what was sent, with which URL parameters. */
+export interface SignupRecord {
+  actor: Extract<ContactEventActor, { kind: 'form' }>;
+  form_data: Record<string, unknown>;
+}
 
 export interface LeadContactInput {
   /** Already normalised (trimmed, lower case). */
@@ -23,44 +31,75 @@ export interface LeadContactInput {
   url_parameters: Record<string, string>;
 }
 
+const lockByEmail = async (tx: Db, email: string): Promise<Contact | undefined> =>
+  (await tx.select().from(contacts).where(sql`lower(${contacts.email}) = ${email}`).for('update'))[0];
+
+/**
+ * The contact with this email, locked until the sign-up commits, or a new one with `values`. The
+ * insert is one statement on the unique index over lower(email), so simultaneous sign-ups with one
+ * email make one contact: the second waits for the first and then finds its row.
+ */
+async function findOrCreate(tx: Db, values: typeof contacts.$inferInsert): Promise<{ contact: Contact; created: boolean }> {
+  const existing = await lockByEmail(tx, values.email);
+  if (existing) return { contact: existing, created: false };
+  const [inserted] = await tx.insert(contacts).values(values).onConflictDoNothing().returning();
+  if (inserted) return { contact: inserted, created: true };
+  const concurrent = await lockByEmail(tx, values.email);
+  if (!concurrent) throw new Error('the contact vanished inside its own sign-up transaction');
+  return { contact: concurrent, created: false };
+}
+
+/**
+ * Writes a known contact's new values (when any differ) and records the sign-up on its timeline,
+ * with what it changed: nothing a public form does goes unseen.
+ */
+async function applySignup(tx: Db, before: Contact, next: Partial<Contact>, signup: SignupRecord, url_parameters: Record<string, string>): Promise<void> {
+  const after = { ...before, ...next };
+  const changes = changeEvents(before, after, before.id, signup.actor);
+  if (changes.length > 0) await tx.update(contacts).set({ ...next, updated_at: sql`now()` }).where(eq(contacts.id, before.id));
+  await recordContactEvents(tx, [
+    { contact_id: before.id, actor: signup.actor, data: { type: 'signed_up', form_data: signup.form_data, url_parameters } },
+    ...changes,
+  ]);
+}
+
 /**
  * A campaign sign-up (spec 002, section 4):
  * - no contact with the email: create it (status lead, the source and the tag);
  * - a contact without the tag: add the tag, keep its phone unless a new one is given, store the URL parameters;
  * - a contact with the tag: only store the URL parameters, when there are any.
  */
-export async function upsertLeadContact(tx: Db, input: LeadContactInput): Promise<{ id: string; created: boolean; newly_tagged: boolean }> {
-  const { email, tag } = input;
-  const params = JSON.stringify(input.url_parameters);
-  const [upserted] = rowsOf<{ id: string; created: boolean }>(
-    await tx.execute(sql`
-      insert into contacts (email, full_name, first_name, last_name, phone, source, status, tags, url_parameters)
-      values (${email}, ${input.full_name}, ${input.first_name}, ${input.last_name}, ${input.phone},
-              ${input.source}::contact_source, 'lead', array[${tag}::text], ${params}::jsonb)
-      on conflict (lower(email)) do update set
-        tags = array_append(contacts.tags, ${tag}::text),
-        phone = coalesce(excluded.phone, contacts.phone),
-        url_parameters = contacts.url_parameters || excluded.url_parameters,
-        updated_at = now()
-      where not (contacts.tags @> array[${tag}::text])
-      returning id, (xmax = 0) as created`),
+export async function upsertLeadContact(
+  tx: Db,
+  input: LeadContactInput,
+  signup: SignupRecord,
+): Promise<{ id: string; created: boolean; newly_tagged: boolean }> {
+  const { email, tag, url_parameters } = input;
+  const { contact, created } = await findOrCreate(tx, {
+    email,
+    full_name: input.full_name,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    phone: input.phone,
+    source: input.source,
+    status: 'lead',
+    tags: [tag],
+    url_parameters,
+  });
+  if (created) {
+    await recordContactEvents(tx, [createdEvent(contact, signup.actor, { form_data: signup.form_data, url_parameters })]);
+    return { id: contact.id, created: true, newly_tagged: false };
+  }
+  const newlyTagged = !contact.tags.includes(tag);
+  const params = { ...contact.url_parameters, ...url_parameters };
+  await applySignup(
+    tx,
+    contact,
+    newlyTagged ? { tags: [...contact.tags, tag], phone: input.phone ?? contact.phone, url_parameters: params } : { url_parameters: params },
+    signup,
+    url_parameters,
   );
-  if (upserted) return { id: upserted.id, created: upserted.created === true, newly_tagged: upserted.created !== true };
-  // No row back: the contact already has the tag (and is locked by the statement above).
-  const id = await touchTaggedContact(tx, email, params, Object.keys(input.url_parameters).length > 0);
-  return { id, created: false, newly_tagged: false };
-}
-
-async function touchTaggedContact(tx: Db, email: string, params: string, hasParams: boolean): Promise<string> {
-  const [row] = rowsOf<{ id: string }>(
-    hasParams
-      ? await tx.execute(sql`
-          update contacts set url_parameters = url_parameters || ${params}::jsonb, updated_at = now()
-          where lower(email) = ${email} returning id`)
-      : await tx.execute(sql`select id from contacts where lower(email) = ${email}`),
-  );
-  if (!row) throw new Error('the contact vanished inside its own sign-up transaction');
-  return row.id;
+  return { id: contact.id, created: false, newly_tagged: newlyTagged };
 }
 
 /** The fields of a landing page's form that a contact has (the rest stay in the submission only). */
@@ -74,24 +113,14 @@ export type LandingPageContactFields = Record<(typeof LANDING_PAGE_CONTACT_FIELD
 export async function upsertLandingPageContact(
   tx: Db,
   { email, fields, url_parameters }: { email: string; fields: LandingPageContactFields; url_parameters: Record<string, string> },
+  signup: SignupRecord,
 ): Promise<{ id: string }> {
-  const params = JSON.stringify(url_parameters);
-  const [contact] = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      insert into contacts (email, full_name, first_name, last_name, phone, address, country, linkedin, source, status, url_parameters)
-      values (${email}, ${fields.full_name}, ${fields.first_name}, ${fields.last_name}, ${fields.phone}, ${fields.address},
-              ${fields.country}, ${fields.linkedin}, 'landing_page'::contact_source, 'lead', ${params}::jsonb)
-      on conflict (lower(email)) do update set
-        full_name = coalesce(excluded.full_name, contacts.full_name),
-        first_name = coalesce(excluded.first_name, contacts.first_name),
-        last_name = coalesce(excluded.last_name, contacts.last_name),
-        phone = coalesce(excluded.phone, contacts.phone),
-        address = coalesce(excluded.address, contacts.address),
-        country = coalesce(excluded.country, contacts.country),
-        linkedin = coalesce(excluded.linkedin, contacts.linkedin),
-        url_parameters = contacts.url_parameters || excluded.url_parameters,
-        updated_at = now()
-      returning id`),
-  );
-  return { id: contact!.id };
+  const { contact, created } = await findOrCreate(tx, { email, ...fields, source: 'landing_page', status: 'lead', url_parameters });
+  if (created) {
+    await recordContactEvents(tx, [createdEvent(contact, signup.actor, { form_data: signup.form_data, url_parameters })]);
+    return { id: contact.id };
+  }
+  const given = Object.fromEntries(LANDING_PAGE_CONTACT_FIELDS.map((f) => [f, fields[f] ?? contact[f]]));
+  await applySignup(tx, contact, { ...given, url_parameters: { ...contact.url_parameters, ...url_parameters } }, signup, url_parameters);
+  return { id: contact.id };
 }

@@ -1,7 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signedInApp } from '../../../tests/helpers/test-app.ts';
-import { CONTACT_MESSAGES, type ContactDto } from '../../shared/contacts/form.ts';
-import type { ContactListResponse } from '../../shared/contacts/list.ts';
+import type { z } from 'zod';
+import type { contactListResponseSchema, contactSchema } from '../../shared/contacts/api.ts';
+import { CONTACT_MESSAGES } from '../../shared/contacts/form.ts';
+
+/** A contact and a list page as they travel: timestamps as ISO 8601 text. */
+type ContactDto = z.input<typeof contactSchema>;
+type ContactListResponse = z.input<typeof contactListResponseSchema>;
 import { contacts, tags } from '../db/schema.ts';
 import { getContactById, setContactKitId } from './service.ts';
 

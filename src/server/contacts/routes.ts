@@ -1,10 +1,19 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  CONTACT_PATHS,
+  contactIdParamsSchema,
+  contactListResponseSchema,
+  contactResponseSchema,
+  contactStatsSchema,
+  importReportSchema,
+} from '../../shared/contacts/api.ts';
 import { importRequestSchema } from '../../shared/contacts/csv.ts';
 import { CONTACT_MESSAGES, contactFormSchema } from '../../shared/contacts/form.ts';
 import { contactFiltersSchema, contactListQuerySchema } from '../../shared/contacts/list.ts';
+import { timelineQuerySchema, timelineResponseSchema, type ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
@@ -15,22 +24,29 @@ import {
   deleteContact,
   getContactById,
   getContactStats,
+  listContactEvents,
   listContacts,
   updateContact,
 } from './service.ts';
 
-const idParams = z.object({ id: z.string() });
+/** The signed-in user, as the timeline names who made a change. */
+const staffActor = (request: FastifyRequest): ContactEventActor => ({ kind: 'user', id: request.user?.id ?? null, email: request.user?.email ?? 'unknown' });
+
 /** A 50,000-row file sent as JSON rows stays well under this. */
 const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
+const oneContact = '/api/contacts/:id';
 
 export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/contacts', { schema: { querystring: contactListQuerySchema } }, (request) => listContacts(db, request.query));
+  r.get(CONTACT_PATHS.list, { schema: { querystring: contactListQuerySchema, response: { 200: contactListResponseSchema } } }, (request) =>
+    listContacts(db, request.query),
+  );
 
-  r.get('/api/contacts/stats', () => getContactStats(db));
+  r.get(CONTACT_PATHS.stats, { schema: { response: { 200: contactStatsSchema } } }, () => getContactStats(db));
 
-  r.get('/api/contacts/export.csv', { schema: { querystring: contactFiltersSchema } }, (request, reply) =>
+  // A CSV file, streamed: no JSON answer to describe (the route-contract test lists it as a file).
+  r.get(CONTACT_PATHS.exportCsv, { schema: { querystring: contactFiltersSchema } }, (request, reply) =>
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exportFileName()}"`)
@@ -38,26 +54,40 @@ export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; con
       .send(Readable.from(contactsCsv(db, request.query))),
   );
 
-  r.post('/api/contacts/import', { schema: { body: importRequestSchema }, bodyLimit: IMPORT_BODY_LIMIT }, (request) =>
-    importContacts(db, request.body),
+  r.post(
+    CONTACT_PATHS.import,
+    { schema: { body: importRequestSchema, response: { 200: importReportSchema } }, bodyLimit: IMPORT_BODY_LIMIT },
+    (request) => importContacts(db, request.body, request.user?.email ?? null),
   );
 
-  r.get('/api/contacts/:id', { schema: { params: idParams } }, async (request) => {
+  r.get(oneContact, { schema: { params: contactIdParamsSchema, response: { 200: contactResponseSchema } } }, async (request) => {
     const contact = await getContactById(db, request.params.id);
     if (!contact) throw notFound(CONTACT_MESSAGES.notFound);
     return { contact };
   });
 
-  r.post('/api/contacts', { schema: { body: contactFormSchema } }, async (request, reply) =>
-    reply.status(201).send({ contact: await createContact(db, request.body) }),
+  r.post(CONTACT_PATHS.list, { schema: { body: contactFormSchema, response: { 201: contactResponseSchema } } }, async (request, reply) =>
+    reply.status(201).send({ contact: await createContact(db, request.body, staffActor(request)) }),
   );
 
-  r.put('/api/contacts/:id', { schema: { params: idParams, body: contactFormSchema } }, async (request) => ({
-    contact: await updateContact(db, request.params.id, request.body),
-  }));
+  r.put(
+    oneContact,
+    { schema: { params: contactIdParamsSchema, body: contactFormSchema, response: { 200: contactResponseSchema } } },
+    async (request) => ({ contact: await updateContact(db, request.params.id, request.body, staffActor(request)) }),
+  );
 
-  r.delete('/api/contacts/:id', { schema: { params: idParams } }, async (request, reply) => {
+  r.get(
+    `${oneContact}/events`,
+    { schema: { params: contactIdParamsSchema, querystring: timelineQuerySchema, response: { 200: timelineResponseSchema } } },
+    async (request) => {
+      const contact = await getContactById(db, request.params.id);
+      if (!contact) throw notFound(CONTACT_MESSAGES.notFound);
+      return listContactEvents(db, contact.id, request.query);
+    },
+  );
+
+  r.delete(oneContact, { schema: { params: contactIdParamsSchema, response: { 204: z.null() } } }, async (request, reply) => {
     await deleteContact(db, request.params.id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../../shared/contacts.ts';
+import { CONTACT_EVENT_TYPES, type ContactEventActor, type ContactEventData } from '../../shared/contacts/timeline.ts';
 import { timestamps } from '../db/columns.ts';
 
 /*
@@ -48,4 +49,27 @@ export const contacts = pgTable(
       sql`(coalesce(${t.email}, '') || ' ' || coalesce(${t.first_name}, '') || ' ' || coalesce(${t.last_name}, '') || ' ' || coalesce(${t.full_name}, '')) gin_trgm_ops`,
     ),
   ],
+);
+
+export const contactEventType = pgEnum('contact_event_type', CONTACT_EVENT_TYPES);
+
+/**
+ * A contact's timeline, append-only: each row is written in the transaction of the change it
+ * records and never updated; rows go only with their contact. The list query never reads it.
+ */
+export const contactEvents = pgTable(
+  'contact_events',
+  {
+    // Ascending in insertion order: it orders events of one transaction, which share their time.
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    contact_id: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    type: contactEventType('type').notNull(),
+    actor: jsonb('actor').$type<ContactEventActor>().notNull(),
+    /** The event's details; its `type` repeats the column, so the JSON reads on its own. */
+    data: jsonb('data').$type<ContactEventData>().notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_events_contact_time_idx').on(t.contact_id, t.created_at.desc(), t.id.desc())],
 );

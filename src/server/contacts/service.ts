@@ -6,10 +6,11 @@ import {
   TRIGRAM_MIN_TERM,
   type ContactFilters,
   type ContactListQuery,
-  type ContactListResponse,
-  type ContactStats,
 } from '../../shared/contacts/list.ts';
+import type { ContactListResponse, ContactStats } from '../../shared/contacts/api.ts';
+import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Db } from '../db/client.ts';
+import { changeEvents, createdEvent, recordContactEvents } from './events.ts';
 import { contacts } from './schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { lockTagNames } from '../tags/service.ts';
@@ -62,28 +63,31 @@ async function requireKnownTags(tx: Db, names: string[]): Promise<void> {
   }
 }
 
-export async function createContact(db: Db, values: ContactValues): Promise<Contact> {
+export async function createContact(db: Db, values: ContactValues, actor: ContactEventActor): Promise<Contact> {
   return db.transaction(async (tx) => {
     await requireKnownTags(tx, values.tags);
     const [contact] = await tx.insert(contacts).values(values).onConflictDoNothing().returning();
     if (!contact) throw emailTaken();
+    await recordContactEvents(tx, [createdEvent(contact, actor)]);
     return contact;
   });
 }
 
-/** Replaces every form field; url_parameters and kit_id are never touched here. */
-export async function updateContact(db: Db, id: string, values: ContactValues): Promise<Contact> {
+/** Replaces every form field; url_parameters and kit_id are never touched here. The timeline gets what changed. */
+export async function updateContact(db: Db, id: string, values: ContactValues, actor: ContactEventActor): Promise<Contact> {
   if (!isUuid(id)) throw contactNotFound();
   try {
     return await db.transaction(async (tx) => {
       await requireKnownTags(tx, values.tags);
+      const [before] = await tx.select().from(contacts).where(eq(contacts.id, id)).for('update');
+      if (!before) throw contactNotFound();
       const [contact] = await tx
         .update(contacts)
         .set({ ...values, updated_at: sql`now()` })
         .where(eq(contacts.id, id))
         .returning();
-      if (!contact) throw contactNotFound();
-      return contact;
+      await recordContactEvents(tx, changeEvents(before, contact!, id, actor));
+      return contact!;
     });
   } catch (error) {
     if (isUniqueViolation(error, EMAIL_UNIQUE)) throw emailTaken();
@@ -216,4 +220,8 @@ export {
   upsertLeadContact,
   type LandingPageContactFields,
   type LeadContactInput,
+  type SignupRecord,
 } from './lead-contacts.ts';
+
+// The contact page's timeline; Kit records each sync's result there.
+export { listContactEvents, recordKitSyncEvent } from './events.ts';

@@ -24,7 +24,6 @@ export const uploadedImages = pgTable(
     height: integer('height').notNull().default(0),
     mime_type: text('mime_type').notNull(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    usage_count: integer('usage_count').notNull().default(0),
   },
   (t) => [index('uploaded_images_uploaded_at_idx').on(t.uploaded_at.desc()), index('uploaded_images_user_id_idx').on(t.user_id)],
 );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, lt, lte, max, sql } from 'drizzle-orm';
 import type { KitSyncJobStatus } from '../../shared/kit-sync.ts';
 import type { Db } from '../db/client.ts';
-import { getContactEmails, lockExistingContactIds } from '../contacts/service.ts';
+import { getContactEmails, lockExistingContactIds, recordKitSyncEvent } from '../contacts/service.ts';
 import { kitSyncJobs } from './schema.ts';
 import { bulkSyncFailureMessage } from '../../shared/kit/messages.ts';
 
@@ -178,26 +178,32 @@ const ownLease = (job: ClaimedJob) =>
 
 /** Marks the job done; false when the lease was lost (the job was handed to another worker). */
 export async function completeJob(db: Db, job: ClaimedJob): Promise<boolean> {
-  const rows = await db
-    .update(kitSyncJobs)
-    .set({ status: 'done', finished_at: sql`now()`, locked_at: null, last_error: null, updated_at: sql`now()` })
-    .where(ownLease(job))
-    .returning({ id: kitSyncJobs.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(kitSyncJobs)
+      .set({ status: 'done', finished_at: sql`now()`, locked_at: null, last_error: null, updated_at: sql`now()` })
+      .where(ownLease(job))
+      .returning({ id: kitSyncJobs.id });
+    if (rows.length > 0) await recordKitSyncEvent(tx, job, { result: 'synced', error: null });
+    return rows.length > 0;
+  });
 }
 
 /** After a failed attempt: back to the queue in `retryInMs`, or failed for good when `final`. */
 export async function failJob(db: Db, job: ClaimedJob, message: string, { final, retryInMs = 0 }: { final: boolean; retryInMs?: number }): Promise<boolean> {
-  const rows = await db
-    .update(kitSyncJobs)
-    .set(
-      final
-        ? { status: 'failed', finished_at: sql`now()`, locked_at: null, last_error: message, updated_at: sql`now()` }
-        : { status: 'queued', run_after: afterMs(retryInMs), locked_at: null, last_error: message, updated_at: sql`now()` },
-    )
-    .where(ownLease(job))
-    .returning({ id: kitSyncJobs.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(kitSyncJobs)
+      .set(
+        final
+          ? { status: 'failed', finished_at: sql`now()`, locked_at: null, last_error: message, updated_at: sql`now()` }
+          : { status: 'queued', run_after: afterMs(retryInMs), locked_at: null, last_error: message, updated_at: sql`now()` },
+      )
+      .where(ownLease(job))
+      .returning({ id: kitSyncJobs.id });
+    if (rows.length > 0) await recordKitSyncEvent(tx, job, { result: final ? 'failed' : 'retrying', error: message });
+    return rows.length > 0;
+  });
 }
 
 /** Gives a job back untouched (the worker is shutting down): the attempt does not count. */

@@ -55,7 +55,7 @@ export async function landingPageLeadRoutes(app: FastifyInstance, { db, config }
         }
         const { [LP_HONEYPOT_FIELD]: honeypot, ...fields } = parsed.data.fields;
         // A filled trap gets the answer of a real sign-up, and nothing is stored.
-        if (!honeypot?.trim()) await captureLandingPageLead(db, { pageId: page.id, fields, url_parameters: parsed.data.url_parameters });
+        if (!honeypot?.trim()) await captureLandingPageLead(db, { pageId: page.id, pageTitle: page.title, fields, url_parameters: parsed.data.url_parameters });
       } catch (error) {
         if (plain) return back('error');
         throw error;

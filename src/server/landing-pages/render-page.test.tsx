@@ -14,6 +14,8 @@ const row = (components: ReturnType<typeof createComponent>[], page_type: Landin
   page_type,
   is_active: true,
   builder_config: null,
+  version: 1,
+  updated_by: null,
   created_at: new Date(),
   updated_at: new Date(),
 });

@@ -7,6 +7,8 @@ import { BuilderPageBody } from '../../render/render-page.tsx';
 import { HtmlPage } from '../../render/viewer/html-page.tsx';
 import { LeadOutcomeBanner } from '../../render/viewer/lead-status.tsx';
 import { PageNotFound } from '../../render/viewer/not-found.tsx';
+import { VERSION_PREVIEW_MESSAGES } from '../../shared/landing-pages/builder.ts';
+import type { PageType } from '../../shared/landing-pages/page-types.ts';
 import { VIEWER_MESSAGES } from '../../shared/landing-pages/viewer.ts';
 import { compress, type Compressed } from '../http/compressed.ts';
 import type { IslandScripts } from './islands.ts';
@@ -64,4 +66,19 @@ export async function renderLandingPage(page: LandingPageRow, islands: IslandScr
 
 export async function renderNotFound(slug: string): Promise<Compressed> {
   return (await renderDocument({ title: VIEWER_MESSAGES.notFoundTitle, robots: 'noindex', islands: {} }, <PageNotFound slug={slug} />)).html;
+}
+
+/**
+ * A kept version of a page as the public renderer shows it, for the builder's History preview:
+ * no island scripts (nothing runs, no form is sent) and never indexed. A react page only ever shows
+ * the built-in page, so its preview says that.
+ */
+export async function renderVersionPreview(page: { title: string; slug: string }, version: { content: string; page_type: PageType }): Promise<Compressed> {
+  const body =
+    version.page_type === 'react' ? (
+      <p className="p-8 text-gray-800">{VERSION_PREVIEW_MESSAGES.react}</p>
+    ) : (
+      <BuilderPageBody content={version.content} slug={page.slug} />
+    );
+  return (await renderDocument({ title: page.title, robots: 'noindex', islands: {} }, body)).html;
 }

@@ -63,12 +63,13 @@ describe('landing pages admin API', () => {
     expect(await check('spring-sale', first.id)).toBe(true);
     expect(await check('summer-sale')).toBe(true);
 
-    const edited = await api('PUT', LANDING_PAGE_PATHS.one(first.id), page({ title: 'Spring Sale 2026' }));
+    const edited = await api('PUT', LANDING_PAGE_PATHS.one(first.id), { ...page({ title: 'Spring Sale 2026' }), base_version: first.version });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().page.title).toBe('Spring Sale 2026');
     const second = await create({ slug: 'summer-sale' });
-    const steal = await api('PUT', LANDING_PAGE_PATHS.one(second.id), page());
+    const steal = await api('PUT', LANDING_PAGE_PATHS.one(second.id), { ...page(), base_version: second.version });
     expect(steal.statusCode).toBe(409);
+    expect(steal.json().error.code).toBe('slug_taken');
   });
 
   it('lists newest first with a 100-character preview, and searches title and slug', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { safeText } from '../../shared/text/safe-text.ts';
@@ -6,6 +6,7 @@ import {
   activeBodySchema,
   BUILDER_PAGE_TITLE,
   builderCreateSchema,
+  builderSaveSchema,
   CONTENT_MAX,
   cssRequestSchema,
   cssResultSchema,
@@ -13,21 +14,46 @@ import {
   landingPageFormSchema,
   landingPageListSchema,
   landingPageResultSchema,
+  landingPageUpdateSchema,
   listQuerySchema,
+  pageVersionListSchema,
+  pageVersionResultSchema,
   slugCheckQuerySchema,
   slugCheckResultSchema,
+  versionParamsSchema,
 } from '../../shared/landing-pages/api.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import type { PageCache } from './page-cache.ts';
 import { DEFAULT_SLUG_PREFIX } from '../../shared/landing-pages/slug.ts';
 import { cssForClasses, unknownClasses } from './page-css.ts';
-import { createPage, deletePage, getPage, isSlugAvailable, listPages, uniqueSlug, updatePage } from './service.ts';
+import { sendCompressed } from '../http/compressed.ts';
+import { renderVersionPreview } from './render-page.tsx';
+import {
+  createPage,
+  deletePage,
+  getPage,
+  getVersion,
+  isSlugAvailable,
+  listPages,
+  listVersions,
+  saveContent,
+  setPageActive,
+  uniqueSlug,
+} from './service.ts';
 
 const idParams = z.object({ id: safeText().max(100) });
 const SLUG_ATTEMPTS = 3;
 /** Room for the largest content plus JSON escaping. */
 const bodyLimit = CONTENT_MAX * 2 + 64 * 1024;
+/** A kept html version's own HTML, previewed in a sandbox where none of its scripts run. */
+const HTML_PREVIEW_POLICY = "sandbox; default-src * data: blob: 'unsafe-inline'; script-src 'none'; frame-ancestors 'self'";
+
+/** Who is saving: every save records its author (the guard has put the session's user there). */
+function author(request: FastifyRequest) {
+  if (!request.user) throw new Error('landing page saves must run behind the session guard');
+  return { id: request.user.id, email: request.user.email };
+}
 
 /**
  * The landing pages admin (spec 001, 2.1, 2.2, 7.1). Staff only, like every route not marked public.
@@ -51,7 +77,7 @@ export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { 
   }));
 
   r.post(list, { bodyLimit, schema: { body: landingPageFormSchema, response: { 201: landingPageResultSchema } } }, async (request, reply) => {
-    const page = await createPage(db, request.body);
+    const page = await createPage(db, request.body, author(request));
     await cache.changed(db, page.id);
     return reply.status(201).send({ page });
   });
@@ -62,7 +88,8 @@ export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { 
     for (let attempt = 1; ; attempt++) {
       const slug = await uniqueSlug(db, DEFAULT_SLUG_PREFIX);
       try {
-        const page = await createPage(db, { title: BUILDER_PAGE_TITLE, slug, content: request.body.content, page_type: 'builder', is_active: true });
+        const values = { title: BUILDER_PAGE_TITLE, slug, content: request.body.content, page_type: 'builder', is_active: true } as const;
+        const page = await createPage(db, values, author(request));
         await cache.changed(db, page.id);
         return reply.status(201).send({ page });
       } catch (error) {
@@ -77,16 +104,48 @@ export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { 
     return { css, unknown };
   });
 
-  r.put(one, { bodyLimit, schema: { params: idParams, body: landingPageFormSchema, response: { 200: landingPageResultSchema } } }, async (request) => {
-    const page = await updatePage(db, request.params.id, request.body);
+  // Saves name the version they started from: a page saved by someone else since is refused (409).
+  r.put(one, { bodyLimit, schema: { params: idParams, body: landingPageUpdateSchema, response: { 200: landingPageResultSchema } } }, async (request) => {
+    const { base_version: baseVersion, ...values } = request.body;
+    const page = await saveContent(db, request.params.id, { values, baseVersion, author: author(request) });
     await cache.changed(db, page.id);
     return { page };
   });
 
+  r.put(
+    LANDING_PAGE_PATHS.content(':id'),
+    { bodyLimit, schema: { params: idParams, body: builderSaveSchema, response: { 200: landingPageResultSchema } } },
+    async (request) => {
+      const values = { content: request.body.content, page_type: 'builder' } as const;
+      const page = await saveContent(db, request.params.id, { values, baseVersion: request.body.base_version, author: author(request) });
+      await cache.changed(db, page.id);
+      return { page };
+    },
+  );
+
   r.patch(one, { schema: { params: idParams, body: activeBodySchema, response: { 200: landingPageResultSchema } } }, async (request) => {
-    const page = await updatePage(db, request.params.id, request.body);
+    const page = await setPageActive(db, request.params.id, request.body.is_active);
     await cache.changed(db, page.id);
     return { page };
+  });
+
+  r.get(LANDING_PAGE_PATHS.versions(':id'), { schema: { params: idParams, response: { 200: pageVersionListSchema } } }, async (request) => ({
+    versions: await listVersions(db, request.params.id),
+  }));
+
+  const version = LANDING_PAGE_PATHS.version(':id', ':versionId');
+  r.get(version, { schema: { params: versionParamsSchema, response: { 200: pageVersionResultSchema } } }, async (request) => ({
+    version: await getVersion(db, request.params.id, request.params.versionId),
+  }));
+
+  // A whole HTML document (no JSON, so no response schema): the builder shows it in a sandboxed frame.
+  r.get(LANDING_PAGE_PATHS.versionPreview(':id', ':versionId'), { schema: { params: versionParamsSchema } }, async (request, reply) => {
+    const [page, kept] = await Promise.all([getPage(db, request.params.id), getVersion(db, request.params.id, request.params.versionId)]);
+    reply.header('Cache-Control', 'no-store');
+    if (kept.page_type === 'html') {
+      return reply.header('Content-Security-Policy', HTML_PREVIEW_POLICY).type('text/html; charset=utf-8').send(kept.content);
+    }
+    return sendCompressed(reply, 200, await renderVersionPreview(page, kept));
   });
 
   r.delete(one, { schema: { params: idParams } }, async (request, reply) => {

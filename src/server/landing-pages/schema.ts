@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PAGE_TYPES } from '../../shared/landing-pages/page-types.ts';
+import { users } from '../auth/schema.ts';
 import { timestamps } from '../db/columns.ts';
 
 /*
@@ -20,12 +21,39 @@ export const landingPages = pgTable(
     page_type: pageType('page_type').notNull().default('builder'),
     is_active: boolean('is_active').notNull().default(true),
     builder_config: jsonb('builder_config'),
+    /**
+     * Counts the saves of the content: a save names the version it started from and is refused when
+     * another came in between (optimistic concurrency). Toggling is_active is no content save.
+     */
+    version: integer('version').notNull().default(1),
+    /** Who saved the content last (null: before accounts recorded it, or the user was removed). */
+    updated_by: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     index('landing_pages_created_at_idx').on(t.created_at.desc()),
     check('landing_pages_slug_format', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) between 3 and 50`),
   ],
+);
+
+/**
+ * Earlier saves of a page's content, the last PAGE_VERSIONS_KEPT per page (the service prunes older
+ * ones in the transaction of each save). `version` is the page's version that save produced.
+ */
+export const landingPageVersions = pgTable(
+  'landing_page_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    landing_page_id: uuid('landing_page_id')
+      .notNull()
+      .references(() => landingPages.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    content: text('content').notNull(),
+    page_type: pageType('page_type').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('landing_page_versions_page_version_key').on(t.landing_page_id, t.version)],
 );
 
 /**

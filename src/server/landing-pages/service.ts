@@ -1,17 +1,41 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
-import { LANDING_PAGE_MESSAGES, PREVIEW_LENGTH, type LandingPageFormValues } from '../../shared/landing-pages/api.ts';
+import { and, count, desc, eq, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  LANDING_PAGE_MESSAGES,
+  PAGE_CHANGED_CODE,
+  PAGE_VERSIONS_KEPT,
+  PREVIEW_LENGTH,
+  type Author,
+  type LandingPageFormValues,
+} from '../../shared/landing-pages/api.ts';
 import { SLUG_MESSAGES, slugCandidates } from '../../shared/landing-pages/slug.ts';
+import { userEmails } from '../auth/service.ts';
 import type { Db } from '../db/client.ts';
-import { landingPages } from './schema.ts';
+import { landingPages, landingPageVersions } from './schema.ts';
 import { isUniqueViolation, isUuid, likePattern } from '../db/sql-helpers.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { pageFigures } from './page-figures.ts';
 
 export type LandingPageRow = typeof landingPages.$inferSelect;
+/** A page as the API shows it: who saved it last by id and email. */
+export type LandingPageDto = Omit<LandingPageRow, 'updated_by'> & { updated_by: Author | null };
 
 const SLUG_UNIQUE = 'landing_pages_slug_unique';
 const slugTaken = () => new AppError(409, 'slug_taken', SLUG_MESSAGES.taken, { slug: SLUG_MESSAGES.taken });
 const pageNotFound = () => notFound(LANDING_PAGE_MESSAGES.notFound);
+
+/**
+ * Names the users in `field` of each row (a page's last saver, a version's author) as {id, email},
+ * or null for one unknown or removed; one look-up for all rows.
+ */
+async function withAuthors<K extends string, T extends Record<K, string | null>>(db: Db, rows: T[], field: K): Promise<Array<Omit<T, K> & Record<K, Author | null>>> {
+  const emails = await userEmails(db, rows.flatMap((row) => (row[field] ? [row[field]] : [])));
+  return rows.map((row) => {
+    const id = row[field];
+    const email = id ? emails.get(id) : undefined;
+    return { ...row, [field]: id && email ? { id, email } : null };
+  });
+}
+const withAuthor = (row: LandingPageRow, author: Author | null): LandingPageDto => ({ ...row, updated_by: author });
 
 /** Rethrows a unique-slug violation as the form's message (two saves can race past the live check). */
 async function withSlugCheck<T>(write: () => Promise<T>): Promise<T> {
@@ -44,6 +68,8 @@ export async function listPages(db: Db, search?: string) {
       slug: landingPages.slug,
       page_type: landingPages.page_type,
       is_active: landingPages.is_active,
+      version: landingPages.version,
+      updated_by: landingPages.updated_by,
       created_at: landingPages.created_at,
       updated_at: landingPages.updated_at,
       head: sql<string>`left(${landingPages.content}, ${PREVIEW_LENGTH + 1})`,
@@ -52,18 +78,18 @@ export async function listPages(db: Db, search?: string) {
     .where(pattern ? or(ilike(landingPages.title, pattern), ilike(landingPages.slug, pattern)) : undefined)
     .orderBy(desc(landingPages.created_at), desc(landingPages.id));
   const figures = await pageFigures(db, rows.map((r) => r.id));
-  return rows.map(({ head, ...page }) => ({
+  return (await withAuthors(db, rows, 'updated_by')).map(({ head, ...page }) => ({
     ...page,
     content_preview: head.length > PREVIEW_LENGTH ? `${head.slice(0, PREVIEW_LENGTH)}...` : head,
     figures: figures.get(page.id)!,
   }));
 }
 
-export async function getPage(db: Db, id: string): Promise<LandingPageRow> {
+export async function getPage(db: Db, id: string): Promise<LandingPageDto> {
   if (!isUuid(id)) throw pageNotFound();
   const [page] = await db.select().from(landingPages).where(eq(landingPages.id, id));
   if (!page) throw pageNotFound();
-  return page;
+  return (await withAuthors(db, [page], 'updated_by'))[0]!;
 }
 
 /** The page published at /lp/{slug}, if it exists and is active. */
@@ -75,21 +101,109 @@ export async function findActivePageBySlug(db: Db, slug: string): Promise<Landin
   return page;
 }
 
-export async function createPage(db: Db, values: LandingPageFormValues): Promise<LandingPageRow> {
-  return withSlugCheck(async () => (await db.insert(landingPages).values(values).returning())[0]!);
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Keeps the save that made `page` as a version, and forgets the versions beyond the last PAGE_VERSIONS_KEPT. */
+async function keepVersion(tx: Tx, page: LandingPageRow) {
+  await tx.insert(landingPageVersions).values({
+    landing_page_id: page.id,
+    version: page.version,
+    content: page.content,
+    page_type: page.page_type,
+    created_at: page.updated_at,
+    created_by: page.updated_by,
+  });
+  // Every save makes the next number, so the last PAGE_VERSIONS_KEPT numbers are the ones to keep.
+  await tx
+    .delete(landingPageVersions)
+    .where(and(eq(landingPageVersions.landing_page_id, page.id), lte(landingPageVersions.version, page.version - PAGE_VERSIONS_KEPT)));
 }
 
-export async function updatePage(db: Db, id: string, values: Partial<LandingPageFormValues>): Promise<LandingPageRow> {
-  if (!isUuid(id)) throw pageNotFound();
-  const [page] = await withSlugCheck(() =>
-    db
-      .update(landingPages)
-      .set({ ...values, updated_at: sql`now()` })
-      .where(eq(landingPages.id, id))
-      .returning(),
+/** A new page, saved by `author`: its version 1. */
+export async function createPage(db: Db, values: LandingPageFormValues, author: Author): Promise<LandingPageDto> {
+  return withSlugCheck(() =>
+    db.transaction(async (tx) => {
+      const [page] = await tx
+        .insert(landingPages)
+        .values({ ...values, updated_by: author.id })
+        .returning();
+      await keepVersion(tx, page!);
+      return withAuthor(page!, author);
+    }),
   );
+}
+
+/** Why a save naming `baseVersion` found no row: the page is gone, or someone saved it since (who and when). */
+async function refusedSave(db: Db, id: string): Promise<AppError> {
+  const current = await getPage(db, id).catch(() => undefined);
+  if (!current) return pageNotFound();
+  const message = LANDING_PAGE_MESSAGES.pageChanged(current.updated_at.toISOString(), current.updated_by?.email ?? null);
+  return new AppError(409, PAGE_CHANGED_CODE, message);
+}
+
+/**
+ * A save of a page's content (the Edit form's fields, or the builder's content and page_type) by
+ * `author`, if the page is still at `baseVersion`. The check is part of the UPDATE itself: of two
+ * saves racing from one version, the second waits for the first's row lock, finds the version moved
+ * on, and changes nothing. The save is kept as a version in the same transaction.
+ */
+export async function saveContent(
+  db: Db,
+  id: string,
+  { values, baseVersion, author }: { values: Partial<LandingPageFormValues>; baseVersion: number; author: Author },
+): Promise<LandingPageDto> {
+  if (!isUuid(id)) throw pageNotFound();
+  const page = await withSlugCheck(() =>
+    db.transaction(async (tx) => {
+      const [saved] = await tx
+        .update(landingPages)
+        .set({ ...values, version: sql`${landingPages.version} + 1`, updated_by: author.id, updated_at: sql`now()` })
+        .where(and(eq(landingPages.id, id), eq(landingPages.version, baseVersion)))
+        .returning();
+      if (saved) await keepVersion(tx, saved);
+      return saved;
+    }),
+  );
+  if (!page) throw await refusedSave(db, id);
+  return withAuthor(page, author);
+}
+
+/** Activate/Deactivate: not a save of the content, so no version and no conflict with an editor. */
+export async function setPageActive(db: Db, id: string, isActive: boolean): Promise<LandingPageDto> {
+  if (!isUuid(id)) throw pageNotFound();
+  const [page] = await db.update(landingPages).set({ is_active: isActive, updated_at: sql`now()` }).where(eq(landingPages.id, id)).returning({ id: landingPages.id });
   if (!page) throw pageNotFound();
-  return page;
+  return getPage(db, id);
+}
+
+const versionSummary = {
+  id: landingPageVersions.id,
+  number: landingPageVersions.version,
+  page_type: landingPageVersions.page_type,
+  created_at: landingPageVersions.created_at,
+  author: landingPageVersions.created_by,
+};
+
+/** A page's kept versions, newest first, without their content. */
+export async function listVersions(db: Db, pageId: string) {
+  await getPage(db, pageId);
+  const rows = await db
+    .select(versionSummary)
+    .from(landingPageVersions)
+    .where(eq(landingPageVersions.landing_page_id, pageId))
+    .orderBy(desc(landingPageVersions.version));
+  return withAuthors(db, rows, 'author');
+}
+
+/** One kept version of a page, with its content. */
+export async function getVersion(db: Db, pageId: string, versionId: string) {
+  if (!isUuid(pageId) || !isUuid(versionId)) throw notFound(LANDING_PAGE_MESSAGES.versionNotFound);
+  const [version] = await db
+    .select({ ...versionSummary, content: landingPageVersions.content })
+    .from(landingPageVersions)
+    .where(and(eq(landingPageVersions.id, versionId), eq(landingPageVersions.landing_page_id, pageId)));
+  if (!version) throw notFound(LANDING_PAGE_MESSAGES.versionNotFound);
+  return (await withAuthors(db, [version], 'author'))[0]!;
 }
 
 export async function deletePage(db: Db, id: string): Promise<void> {

@@ -70,7 +70,7 @@ describe('the public viewer', () => {
     const saved = await app.t.as(app.cookie, {
       method: 'PUT',
       url: LANDING_PAGE_PATHS.one(page.id),
-      payload: { title: 'Spring', slug, content: builderContent(false).replace('Spring coaching', 'Summer coaching'), page_type: 'builder' },
+      payload: { title: 'Spring', slug, content: builderContent(false).replace('Spring coaching', 'Summer coaching'), page_type: 'builder', base_version: 1 },
     });
     expect(saved.statusCode).toBe(200);
     const after = await visit(`/lp/${slug}`, { 'if-none-match': etag });

@@ -82,7 +82,7 @@ export async function captureLead(
         source,
         tag,
         url_parameters: input.url_parameters,
-      });
+      }, { actor: { kind: 'form', form: input.campaign, page_id: null, page_title: null }, form_data: input.form_data });
       const [submission] = await tx
         .insert(leadSubmissions)
         .values({ contact_id: contact.id, form_data: input.form_data })
@@ -176,14 +176,23 @@ export async function countSubmissionsByPage(db: Db, pageIds: string[], since: D
  */
 export async function captureLandingPageLead(
   db: Db,
-  { pageId, fields, url_parameters }: { pageId: string; fields: Record<string, string>; url_parameters: Record<string, string> },
+  {
+    pageId,
+    pageTitle,
+    fields,
+    url_parameters,
+  }: { pageId: string; pageTitle: string; fields: Record<string, string>; url_parameters: Record<string, string> },
 ): Promise<void> {
   const email = fields.email!.trim().toLowerCase();
   const given = Object.fromEntries(LANDING_PAGE_CONTACT_FIELDS.map((name) => [name, fields[name]?.trim() || null])) as LandingPageContactFields;
   if (given.full_name && !given.first_name && !given.last_name) Object.assign(given, splitFullName(given.full_name));
   try {
     await db.transaction(async (tx) => {
-      const contact = await upsertLandingPageContact(tx, { email, fields: given, url_parameters });
+      const contact = await upsertLandingPageContact(
+        tx,
+        { email, fields: given, url_parameters },
+        { actor: { kind: 'form', form: 'landing_page', page_id: pageId, page_title: pageTitle }, form_data: fields },
+      );
       await tx.insert(leadSubmissions).values({ contact_id: contact.id, landing_page_id: pageId, form_data: { ...fields, url_parameters } });
     });
   } catch (error) {

@@ -77,26 +77,20 @@ export const importMappingSchema = z.object({
   tags: column.optional(),
 });
 
+/** File systems allow 255 bytes; the import screen sends at most this many characters. */
+export const IMPORT_FILE_NAME_MAX = 255;
+
 export const importRequestSchema = z.object({
   /** The parsed rows, each keyed by the file's header (Papa.parse with `header: true`). */
   rows: z.array(z.unknown()).min(1, IMPORT_MESSAGES.noRows).max(IMPORT_MAX_ROWS, IMPORT_MESSAGES.tooManyRows),
   mapping: importMappingSchema,
   /** What to do with a row whose email already belongs to a contact. */
   on_duplicate: z.enum(IMPORT_DUPLICATE_POLICIES).default('skip'),
+  /** The file's name, kept on each contact's timeline. */
+  file_name: safeText().trim().max(IMPORT_FILE_NAME_MAX).optional(),
 });
 export type ImportRequest = z.input<typeof importRequestSchema>;
 export type ImportRequestValues = z.output<typeof importRequestSchema>;
-
-export interface ImportReport {
-  created: number;
-  updated: number;
-  /** Rows left alone: existing emails under the 'skip' policy, and repeated emails within the file. */
-  skipped: number;
-  /** `row` counts the data rows from 1 (the header line is not counted). */
-  invalid: Array<{ row: number; email: string; reason: string }>;
-  /** Rows skipped because an earlier row of the file has the same email. */
-  duplicates: Array<{ row: number; email: string; first_row: number }>;
-}
 
 /** Header spellings (compared without case, spaces or punctuation) that map a column by itself. */
 const HEADER_ALIASES: Record<ContactFormField, string[]> = {

@@ -4,8 +4,6 @@ import {
   CONTACT_STATUSES,
   DEFAULT_CONTACT_SOURCE,
   DEFAULT_CONTACT_STATUS,
-  type ContactSource,
-  type ContactStatus,
 } from '../contacts.ts';
 import { TAG_NAME_MAX } from '../tags/api.ts';
 import { safeText } from '../text/safe-text.ts';
@@ -101,31 +99,10 @@ export type ContactInput = z.input<typeof contactFormSchema>;
 /** After validation: trimmed, lower-cased email, nulls for empty fields, defaults applied. */
 export type ContactValues = z.output<typeof contactFormSchema>;
 
-/** A contact as the API returns it. */
-export interface ContactDto {
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  full_name: string | null;
-  phone: string | null;
-  address: string | null;
-  country: string | null;
-  linkedin: string | null;
-  source: ContactSource;
-  status: ContactStatus;
-  tags: string[];
-  kit_id: number | null;
-  /** Captured when a landing page created the contact; read-only. */
-  url_parameters: Record<string, string>;
-  created_at: string;
-  updated_at: string;
-}
-
 /**
  * The name shown for a contact: full_name, else first and last name, else nothing (the screen then
  * shows the email). The "name" sort of the contacts list orders by the same rule.
  */
-export function contactDisplayName(c: Pick<ContactDto, 'first_name' | 'last_name' | 'full_name'>): string | null {
+export function contactDisplayName(c: { first_name: string | null; last_name: string | null; full_name: string | null }): string | null {
   return c.full_name?.trim() || [c.first_name, c.last_name].filter(Boolean).join(' ').trim() || null;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../contacts.ts';
 import { safeText } from '../text/safe-text.ts';
-import type { ContactDto } from './form.ts';
+import { TAG_NAME_MAX } from '../tags/api.ts';
 
 /** Query of the contacts list and of its CSV export: search, filters, sort, and (list only) a page. */
 
@@ -36,7 +36,7 @@ export const contactFiltersSchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(CONTACT_STATUSES).optional()),
   source: z.preprocess(blankToUndefined, z.enum(CONTACT_SOURCES).optional()),
   /** A tag name: contacts carrying this tag. */
-  tag: z.preprocess(blankToUndefined, safeText().trim().max(100).optional()),
+  tag: z.preprocess(blankToUndefined, safeText().trim().max(TAG_NAME_MAX).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(CONTACT_SORTS).default('created_at')),
   order: z.preprocess(blankToUndefined, z.enum(SORT_ORDERS).optional()),
 });
@@ -52,20 +52,4 @@ export type ContactListQuery = z.output<typeof contactListQuerySchema>;
 /** Whitespace separates terms; every term must match (in any of email, first, last or full name). */
 export function searchTerms(search: string | undefined): string[] {
   return (search ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
-}
-
-export interface ContactListResponse {
-  contacts: ContactDto[];
-  /** Contacts matching the search and filters (all pages); given with the first page only, null after. */
-  total: number | null;
-  /** True when `total` stopped counting at its cap (very short search terms): show "{total}+". */
-  total_capped: boolean;
-  /** Pass as `cursor` to fetch the next page; null on the last page. */
-  next_cursor: string | null;
-}
-
-export interface ContactStats {
-  total: number;
-  customers: number;
-  prospects: number;
 }

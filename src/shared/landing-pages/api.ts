@@ -14,7 +14,17 @@ export const LANDING_PAGE_PATHS = {
   builder: '/api/landing-pages/builder',
   /** CSS for the classes the builder canvas shows, and which of them Tailwind does not know. */
   css: '/api/landing-pages/css',
+  /** The builder's later saves: the content only, as page_type builder. */
+  content: (id: string) => `/api/landing-pages/${id}/content`,
+  /** The page's saved versions, newest first (without their content). */
+  versions: (id: string) => `/api/landing-pages/${id}/versions`,
+  version: (id: string, versionId: string) => `/api/landing-pages/${id}/versions/${versionId}`,
+  /** A version rendered as the public page would show it, as a whole HTML document (for a sandboxed frame). */
+  versionPreview: (id: string, versionId: string) => `/api/landing-pages/${id}/versions/${versionId}/preview`,
 } as const;
+
+/** Saved versions kept per page; each save prunes older ones. */
+export const PAGE_VERSIONS_KEPT = 50;
 
 /** A page's content (HTML, or builder JSON pretty-printed) may be large; this is the most we store. */
 export const CONTENT_MAX = 2_000_000;
@@ -28,6 +38,9 @@ export const LANDING_PAGE_MESSAGES = {
   contentRequired: 'Content is required',
   contentTooLong: 'Content is too large',
   notFound: 'Landing page not found',
+  versionNotFound: 'Version not found',
+  /** A save refused because someone saved the page since the editor loaded it. */
+  pageChanged: (time: string, name: string | null) => `This page was changed at ${time}${name ? ` by ${name}` : ''}`,
   deleteConfirm: 'Are you sure you want to delete this landing page?',
 } as const;
 
@@ -51,6 +64,14 @@ export const landingPageFormSchema = z.object({
 export type LandingPageFormInput = z.input<typeof landingPageFormSchema>;
 export type LandingPageFormValues = z.output<typeof landingPageFormSchema>;
 
+/** A save names the version it started from; another save in between makes it a conflict (409 'page_changed'). */
+export const PAGE_CHANGED_CODE = 'page_changed';
+const baseVersion = z.number().int().min(1);
+
+/** The Edit form's save of an existing page. */
+export const landingPageUpdateSchema = landingPageFormSchema.extend({ base_version: baseVersion });
+export type LandingPageUpdateInput = z.input<typeof landingPageUpdateSchema>;
+
 export const activeBodySchema = z.object({ is_active: z.boolean() });
 
 export const slugCheckQuerySchema = z.object({
@@ -62,12 +83,20 @@ export const slugCheckResultSchema = z.object({ available: z.boolean() });
 
 export const listQuerySchema = z.object({ search: safeText().max(200).optional() });
 
+/** A staff member named on a save; users have no other name than their email. */
+export const authorSchema = z.object({ id: z.string(), email: z.string() });
+export type Author = z.output<typeof authorSchema>;
+
 const pageFields = {
   id: z.string(),
   title: z.string(),
   slug: z.string(),
   page_type: pageTypeSchema,
   is_active: z.boolean(),
+  /** How many times the content was saved: what the next save names as its base_version. */
+  version: z.number().int(),
+  /** Who saved the content last; null when unknown (saved before authors were kept, or the user was removed). */
+  updated_by: authorSchema.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 };
@@ -100,6 +129,23 @@ export const landingPageResultSchema = z.object({ page: landingPageSchema });
 export const BUILDER_PAGE_TITLE = 'New Landing Page';
 
 export const builderCreateSchema = z.object({ content: landingPageFormSchema.shape.content });
+/** The builder's save of an existing page: its content, as page_type builder (spec 001, 4). */
+export const builderSaveSchema = z.object({ content: landingPageFormSchema.shape.content, base_version: baseVersion });
+
+/** One saved version in the History list. */
+export const pageVersionSummarySchema = z.object({
+  id: z.string(),
+  /** The page's version this save produced. */
+  number: z.number().int(),
+  page_type: pageTypeSchema,
+  created_at: timestamp,
+  author: authorSchema.nullable(),
+});
+export type PageVersionSummary = z.output<typeof pageVersionSummarySchema>;
+export const pageVersionListSchema = z.object({ versions: z.array(pageVersionSummarySchema) });
+export const pageVersionSchema = pageVersionSummarySchema.extend({ content: z.string() });
+export const pageVersionResultSchema = z.object({ version: pageVersionSchema });
+export const versionParamsSchema = z.object({ id: safeText().max(100), versionId: safeText().max(100) });
 
 /** A builder page holds a few hundred distinct classes at most; the limits keep one request small. */
 export const CSS_REQUEST_LIMITS = { classes: 2_000, classLength: 300 } as const;

@@ -26,8 +26,34 @@ export const BUILDER_MESSAGES = {
   unknownType: 'Unknown Component Type',
   /** What an empty paragraph shows on the canvas only (spec 2.4), so it can still be found and edited. */
   emptyParagraph: 'Empty paragraph: add its text in the property editor',
+  /** A broken image on the canvas (spec 2.4). */
+  imageFailed: 'Image failed to load',
+  checkUrl: 'Please check the URL',
   validClass: (name: string) => `${name} is a valid Tailwind class`,
   invalidClass: (name: string) => `${name} is not recognized as a valid Tailwind class`,
+} as const;
+
+/** Nothing is lost: save conflicts, version history and the unsaved work kept in the browser. */
+export const SAFETY_MESSAGES = {
+  /** The choices when a save was refused because someone else saved the page meanwhile. */
+  conflictHint: 'Reload to see their version (your changes are lost), or overwrite it with yours.',
+  reloadLoseMine: 'Reload (lose mine)',
+  overwriteKeepMine: 'Overwrite (keep mine)',
+  historyTitle: 'Version History',
+  noVersions: 'No saved versions yet.',
+  unknownAuthor: 'unknown',
+  versionLabel: (number: number) => `Version ${number}`,
+  restored: (time: string) => `Restored the version of ${time}. Save to keep it; undo brings your work back.`,
+  notBuilderVersion: 'This version is not a builder page, so it cannot be restored here.',
+  draftOffer: (time: string) => `Restore unsaved changes from ${time}?`,
+  draftOlder: (time: string) => `They are older than the page's last save at ${time}.`,
+} as const;
+
+/** How long the builder waits after the last change before keeping the unsaved work in the browser. */
+export const DRAFT_DEBOUNCE_MS = 800;
+
+export const VERSION_PREVIEW_MESSAGES = {
+  react: 'A react page shows the built-in waiting-list page.',
 } as const;
 
 /** The Keyboard Shortcuts dialog's list; 'Mod' is Ctrl, or Cmd on a Mac. */
@@ -38,6 +64,8 @@ export const BUILDER_SHORTCUTS = [
   { keys: 'Mod+R', action: 'Reset the property editor sizes' },
   { keys: 'Mod+Shift+R', action: 'Reload from the database' },
   { keys: 'Mod+Right / Mod+Left', action: 'Next / previous component in the property editor' },
+  { keys: 'Mod+C / Mod+V', action: 'Copy the selected component or section / paste it (HTML is converted)' },
+  { keys: 'F2 or double-click', action: 'Edit the text in place (Enter or leaving it keeps it, Escape cancels)' },
   { keys: 'Mod+Z', action: 'Undo' },
   { keys: 'Mod+Shift+Z or Mod+Y', action: 'Redo' },
   { keys: 'Mod+/', action: 'Show keyboard shortcuts' },

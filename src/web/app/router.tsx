@@ -104,14 +104,15 @@ export const routes: RouteObject[] = [
             // Full screen, outside the CRM's sidebar layout; its own URL, so a reload stays in the builder.
             path: '/crm/landing-pages/:id/builder',
             lazy: async () => {
-              const [{ default: BuilderPage }, { RequireSession }] = await Promise.all([
+              const [{ default: BuilderPage }, { RequireSession }, { ImageLibrary }] = await Promise.all([
                 import('@web/features/builder/builder-page.tsx'),
                 import('./require-session.tsx'),
+                import('@web/features/images/image-library.tsx'),
               ]);
               return {
                 element: (
                   <RequireSession>
-                    <BuilderPage />
+                    <BuilderPage imagePicker={ImageLibrary} />
                   </RequireSession>
                 ),
               };

@@ -4,7 +4,7 @@ import { MODEL_MESSAGES } from '../messages.ts';
 import { nodeIndex } from '../node-index.ts';
 import { deepChain, idsInOrder, samplePage, withChildren } from '../testing/fixtures.ts';
 import { addComponent } from './add.ts';
-import { moveDown, moveTo, moveUp } from './move.ts';
+import { moveDown, moveSectionTo, moveTo, moveUp } from './move.ts';
 
 describe('moveUp and moveDown', () => {
   it('swap a component with its neighbour', () => {
@@ -98,5 +98,17 @@ describe('moveTo', () => {
     expect(() => moveTo(withBox, { id: 'outer', parentId: 'level-18' })).not.toThrow();
     const withDeeperBox = addComponent(withBox, { parentId: 'middle', component: createComponent('heading', {}, () => 'leaf') });
     expect(() => moveTo(withDeeperBox, { id: 'outer', parentId: 'level-18' })).toThrow(MODEL_MESSAGES.tooDeep);
+  });
+});
+
+describe('moveSectionTo', () => {
+  it('puts a section at a position among the sections, and refuses components', () => {
+    const doc = samplePage();
+    const moved = moveSectionTo(doc, { id: 'other', index: 0 });
+    expect(moved.map((section) => section.id)).toEqual(['other', 'main']);
+    expect(moved[1]).toBe(doc[0]);
+    expect(moveSectionTo(doc, { id: 'main', index: 0 })).toBe(doc);
+    expect(() => moveSectionTo(doc, { id: 'intro', index: 0 })).toThrow(MODEL_MESSAGES.wrongType('section', 'component'));
+    expect(() => moveSectionTo(doc, { id: 'main', index: 2 })).toThrow(MODEL_MESSAGES.position(2, 1));
   });
 });

@@ -61,3 +61,17 @@ export function moveTo(doc: PageContent, args: { id: string; parentId: string; i
   if (isWithin(targetPath, source.path.slice(0, -1)) && targetPath.length > level && targetPath[level]! > sourceIndex) targetPath[level] = targetPath[level]! - 1;
   return updateListAt(removed, targetPath, (list) => [...list.slice(0, index), source.node, ...list.slice(index)]);
 }
+
+/**
+ * Moves a section to `index` of the section list as it is once the section has left its place (drag
+ * and drop reorders sections; Move Component does not take them). A component is refused.
+ */
+export function moveSectionTo(doc: PageContent, args: { id: string; index: number }): PageContent {
+  const { path } = locate(doc, args.id);
+  if (path.length !== 1) throw new DocumentError('not-allowed', MODEL_MESSAGES.wrongType('section', 'component'));
+  const from = path[0]!;
+  assertInsertIndex(args.index, doc.length - 1);
+  if (args.index === from) return doc;
+  const rest = [...doc.slice(0, from), ...doc.slice(from + 1)];
+  return [...rest.slice(0, args.index), doc[from]!, ...rest.slice(args.index)];
+}

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   LANDING_PAGE_PATHS,
+  PAGE_CHANGED_CODE,
   cssResultSchema,
   landingPageResultSchema,
+  pageVersionListSchema,
+  pageVersionResultSchema,
   type LandingPage,
 } from '@shared/landing-pages/api.ts';
-import { apiParsed } from '@web/lib/api.ts';
+import { ApiError, apiParsed } from '@web/lib/api.ts';
 
 /** The builder's calls: the page it edits, its saves, and the CSS of the classes on its canvas. */
 
@@ -29,13 +32,30 @@ export async function createBuilderPage(content: string): Promise<LandingPage> {
 }
 
 /**
- * Later saves: the content, and page_type builder (spec 001, 4). Title, slug and state are read
- * first, so a rename made in the admin list meanwhile is kept.
+ * Later saves: the content, and page_type builder (spec 001, 4); title, slug and state stay as they
+ * are. `baseVersion` is the version the editor loaded: the server refuses the save if another came since.
  */
-export async function saveBuilderPage(id: string, content: string): Promise<LandingPage> {
-  const page = await fetchPage(id);
-  const values = { title: page.title, slug: page.slug, content, page_type: 'builder', is_active: page.is_active };
-  return (await apiParsed(landingPageResultSchema, 'PUT', LANDING_PAGE_PATHS.one(page.id), values)).page;
+export async function saveBuilderPage(id: string, content: string, baseVersion: number): Promise<LandingPage> {
+  return (await apiParsed(landingPageResultSchema, 'PUT', LANDING_PAGE_PATHS.content(id), { content, base_version: baseVersion })).page;
+}
+
+/** Whether a save was refused because someone else saved the page since it was loaded. */
+export const isSaveConflict = (error: unknown) => error instanceof ApiError && error.code === PAGE_CHANGED_CODE;
+
+export const pageVersionsKey = (id: string) => [...BUILDER_KEY, id, 'versions'] as const;
+
+/** The page's kept versions, newest first; read afresh each time the History dialog opens. */
+export function usePageVersions(id: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: pageVersionsKey(id ?? ''),
+    queryFn: async () => (await apiParsed(pageVersionListSchema, 'GET', LANDING_PAGE_PATHS.versions(id!))).versions,
+    enabled: enabled && id !== null,
+    staleTime: 0,
+  });
+}
+
+export async function fetchVersion(pageId: string, versionId: string) {
+  return (await apiParsed(pageVersionResultSchema, 'GET', LANDING_PAGE_PATHS.version(pageId, versionId))).version;
 }
 
 export async function fetchCanvasCss(classes: string[]) {

@@ -1,4 +1,5 @@
-import { memo, useMemo } from 'react';
+import { ImageOff } from 'lucide-react';
+import { Fragment, memo, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { definitionOf, isComponentType } from '@shared/landing-pages/component-definitions.ts';
 import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { childrenOf } from '@shared/landing-pages/tree.ts';
@@ -7,6 +8,7 @@ import type { RenderContext } from '@render/render-context.ts';
 import { pageRenderContext, RenderNode } from '@render/render-node.tsx';
 import { RenderSection } from '@render/render-page.tsx';
 import type { EditorMode } from './editor-store.ts';
+import { hasInlineText, useInlineText } from './inline-text.tsx';
 import { NodeToolbar } from './node-toolbar.tsx';
 
 export const nodeLabel = (node: TreeNode, isSection: boolean) => (isSection ? 'Section' : (definitionOf(node.type)?.label ?? node.type));
@@ -20,7 +22,15 @@ const NODE_FRAME = [
   '[&:hover:not(:has([data-node-id]:hover))]:outline-2 [&:hover:not(:has([data-node-id]:hover))]:outline-dashed',
   '[&:hover:not(:has([data-node-id]:hover))>.node-toolbar]:opacity-100',
   '[&:focus-within:not(:has([data-node-id]:focus-within))>.node-toolbar]:opacity-100',
+  // A toolbar's icons are drawn only while it can be seen (NodeToolbar hides them otherwise).
+  '[&:hover>.node-toolbar_svg]:block',
 ].join(' ');
+
+/**
+ * A section off screen is neither styled, laid out nor painted until it scrolls near: on a page of
+ * a thousand components an edit then costs what the visible part costs. Its last size is kept.
+ */
+const SECTION_FRAME = `${NODE_FRAME} [content-visibility:auto] [contain-intrinsic-size:auto_40rem]`;
 
 /** A component of a type no definition knows: its type, id and raw data (spec 001, 2.4). */
 function UnknownComponent({ node }: { node: ComponentNode }) {
@@ -35,14 +45,37 @@ function UnknownComponent({ node }: { node: ComponentNode }) {
   );
 }
 
+/** An image that did not load, in its place on the canvas (spec 2.4). */
+function BrokenImage({ src }: { src: string }) {
+  return (
+    <div role="img" aria-label={BUILDER_MESSAGES.imageFailed} className="flex min-h-32 flex-col items-center justify-center gap-1 rounded-md border-2 border-dashed border-red-300 bg-red-50 p-4 text-center text-sm text-red-900">
+      <ImageOff className="size-6" aria-hidden />
+      <p className="font-semibold">{BUILDER_MESSAGES.imageFailed}</p>
+      <p>{BUILDER_MESSAGES.checkUrl}</p>
+      <p className="max-w-full truncate font-mono text-xs text-red-800">{src}</p>
+    </div>
+  );
+}
+
+/** The address of an image component that failed to load; a new address gets a new try. */
+function useImageFailure(node: ComponentNode) {
+  const src = node.type === 'image' && typeof node.props.src === 'string' ? node.props.src : '';
+  const [failed, setFailed] = useState<string | null>(null);
+  const onError = src ? (event: SyntheticEvent) => event.target instanceof HTMLImageElement && setFailed(src) : undefined;
+  return { src, broken: failed !== null && failed === src, onError };
+}
+
 /**
  * One component with its editing chrome. Memoised on the node's identity: an operation copies only
  * the path it changes, so an edit re-renders the edited node and its ancestors, nothing else.
  */
 const EditableNode = memo(function EditableNode({ node, ctx, first, last }: { node: ComponentNode; ctx: RenderContext; first: boolean; last: boolean }) {
   const definition = definitionOf(node.type);
+  const frame = useRef<HTMLDivElement>(null);
+  const inline = useInlineText(node, frame);
+  const image = useImageFailure(node);
   return (
-    <div className={NODE_FRAME} data-node-id={node.id}>
+    <div ref={frame} className={NODE_FRAME} data-node-id={node.id} onDoubleClick={inline.onDoubleClick} onErrorCapture={image.onError}>
       <NodeToolbar
         id={node.id}
         label={nodeLabel(node, false)}
@@ -50,11 +83,16 @@ const EditableNode = memo(function EditableNode({ node, ctx, first, last }: { no
         last={last}
         canHold={definition?.children === 'any'}
         fixed={node.type === 'gridCell'}
+        editsText={hasInlineText(node.type)}
         className="-top-3 right-1"
       />
-      {isComponentType(node.type) ? <RenderNode node={node} ctx={ctx} /> : <UnknownComponent node={node} />}
-      {node.type === 'paragraph' && !String(node.props.text ?? '').trim() ? (
-        <p className="rounded border border-dashed border-gray-400 px-2 py-1 text-sm text-gray-600 italic">{BUILDER_MESSAGES.emptyParagraph}</p>
+      {image.broken ? (
+        <BrokenImage src={image.src} />
+      ) : (
+        <Fragment key={inline.contentKey}>{isComponentType(node.type) ? <RenderNode node={node} ctx={ctx} /> : <UnknownComponent node={node} />}</Fragment>
+      )}
+      {node.type === 'paragraph' && !inline.editing && !String(node.props.text ?? '').trim() ? (
+        <p data-placeholder className="rounded border border-dashed border-gray-400 px-2 py-1 text-sm text-gray-600 italic">{BUILDER_MESSAGES.emptyParagraph}</p>
       ) : null}
     </div>
   );
@@ -70,7 +108,7 @@ const PREVIEW_CONTEXT = pageRenderContext();
 
 const EditableSection = memo(function EditableSection({ section, ctx, first, last }: { section: SectionNode; ctx: RenderContext; first: boolean; last: boolean }) {
   return (
-    <div className={NODE_FRAME} data-node-id={section.id}>
+    <div className={SECTION_FRAME} data-node-id={section.id}>
       <NodeToolbar id={section.id} label="Section" first={first} last={last} canHold isSection className="top-1 left-1" />
       <RenderSection section={section} ctx={ctx} />
       {section.components.length === 0 ? <p className="px-4 pb-6 text-center text-sm text-gray-500">This section is empty: use Add Component in its controls.</p> : null}
@@ -95,5 +133,9 @@ export function BuilderCanvas({ doc, mode }: { doc: PageContent; mode: EditorMod
       ),
     [doc, mode, ctx],
   );
-  return <main className="lp-canvas">{sections}</main>;
+  return (
+    <main className="lp-canvas" data-drop-surface="canvas">
+      {sections}
+    </main>
+  );
 }

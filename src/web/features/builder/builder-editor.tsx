@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Bug, Eye, Keyboard, PencilRuler, Plus, Redo2, RefreshCw, Undo2 } from 'lucide-react';
+import { Bug, Eye, History, Keyboard, PencilRuler, Plus, Redo2, RefreshCw, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BUILDER_PAGE_TITLE, type LandingPage } from '@shared/landing-pages/api.ts';
-import { BUILDER_LIMITS, BUILDER_MESSAGES, builderPath } from '@shared/landing-pages/builder.ts';
+import { BUILDER_LIMITS, BUILDER_MESSAGES, builderPath, NEW_PAGE_ID, SAFETY_MESSAGES } from '@shared/landing-pages/builder.ts';
 import type { ComponentType } from '@shared/landing-pages/component-definitions.ts';
 import { createComponent, createSection } from '@shared/landing-pages/create.ts';
 import { defaultPage } from '@shared/landing-pages/default-page.ts';
@@ -12,22 +12,33 @@ import { addComponent, addSection } from '@shared/landing-pages/operations/add.t
 import { duplicateNode } from '@shared/landing-pages/operations/duplicate.ts';
 import { moveDown, moveTo, moveUp } from '@shared/landing-pages/operations/move.ts';
 import { removeNode } from '@shared/landing-pages/operations/remove.ts';
+import { updateProps } from '@shared/landing-pages/operations/update.ts';
 import { parseContent, serializeContent } from '@shared/landing-pages/parse-content.ts';
 import { walk } from '@shared/landing-pages/tree.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { AddComponentDialog } from './add-component-dialog.tsx';
-import { builderPageKey, createBuilderPage, fetchPage, saveBuilderPage, STALE_AFTER_SAVE } from './builder-api.ts';
+import { builderPageKey, createBuilderPage, fetchPage, isSaveConflict, saveBuilderPage, STALE_AFTER_SAVE } from './builder-api.ts';
 import { BuilderCanvas, nodeLabel } from './builder-canvas.tsx';
+import { BuilderDnd } from './builder-dnd.tsx';
 import { CanvasActionsContext, type CanvasActions } from './canvas-actions.ts';
+import { CLIPBOARD_MESSAGES, clipText } from './clipboard.ts';
+import { ConflictDialog } from './conflict-dialog.tsx';
 import { editorReducer, initialEditorState, isDirty } from './editor-store.ts';
+import { InlineEditContext, InlineEditRequests, useInlineEditKey } from './inline-text.tsx';
 import { PropertyPanel, useEditorRatio, usePanelWidth } from './property-panel.tsx';
 import { DebugDialog } from './debug-dialog.tsx';
+import { DraftDialog } from './draft-dialog.tsx';
+import { HistoryDialog } from './history-dialog.tsx';
 import { MoveDialog } from './move-dialog.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { useBuilderShortcuts } from './use-builder-shortcuts.ts';
+import { useCanvasClipboard } from './use-canvas-clipboard.ts';
 import { useCanvasCss } from './use-canvas-css.ts';
+import { useDraftRecovery } from './use-draft-recovery.ts';
+import { CANVAS_CONTAINER, VIEWPORTS, type ViewportId } from './viewport-css.ts';
+import { ViewportSwitch } from './viewport-switch.tsx';
 
 const LIST_PATH = '/crm/landing-pages';
 
@@ -35,6 +46,12 @@ const LIST_PATH = '/crm/landing-pages';
 function openingDoc(page: LandingPage | null): PageContent {
   const parsed = parseContent(page?.content);
   return parsed.ok ? parsed.content : defaultPage();
+}
+
+/** What the messages call a node: 'section', 'heading', ... */
+function labelIn(doc: PageContent, id: string) {
+  const { node, path } = locate(doc, id);
+  return nodeLabel(node, path.length === 1).toLowerCase();
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -61,11 +78,20 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [movingId, setMovingId] = useState<string | null>(null);
   const [debugOpen, setDebugOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
+  const [viewport, setViewport] = useState<ViewportId>('desktop');
+  const [inlineEdits] = useState(() => new InlineEditRequests());
   const saving = useRef(false);
+  // The version of the page this editor's work starts from; a save names it, so the server can refuse
+  // one when someone else saved in between (then `conflict` holds the page as stored now).
+  const baseVersion = useRef(page?.version ?? 0);
+  const [conflict, setConflict] = useState<{ current: LandingPage; close: boolean } | null>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const canvasCss = useCanvasCss(canvasRef, state.doc);
   const dirty = isDirty(state);
+  const [openingContent] = useState(() => serializeContent(state.doc));
+  const draft = useDraftRecovery({ draftKey: pageId ?? NEW_PAGE_ID, doc: state.doc, dirty, openingContent, lastSaved: page?.updated_at ?? null });
 
   useEffect(() => {
     if (!banner) return;
@@ -95,7 +121,8 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
       const doc = stateRef.current.doc;
       const content = serializeContent(doc);
       try {
-        const saved = pageId ? await saveBuilderPage(pageId, content) : await createBuilderPage(content);
+        const saved = pageId ? await saveBuilderPage(pageId, content, baseVersion.current) : await createBuilderPage(content);
+        baseVersion.current = saved.version;
         dispatch({ type: 'saved', doc });
         client.setQueryData(builderPageKey(saved.id), saved);
         await Promise.all(STALE_AFTER_SAVE.map((queryKey) => client.invalidateQueries({ queryKey })));
@@ -105,6 +132,10 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
           setBanner({ tone: 'success', text: BUILDER_MESSAGES.saved(now()) });
         }
       } catch (error) {
+        if (pageId && isSaveConflict(error)) {
+          const current = await fetchPage(pageId).catch(() => null);
+          if (current) return setConflict({ current, close });
+        }
         console.error('Save failed', error);
         setBanner({ tone: 'error', text: BUILDER_MESSAGES.saveFailed(errorText(error)) });
       } finally {
@@ -117,15 +148,20 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   const reload = async () => {
     if (!pageId) return setBanner({ tone: 'error', text: BUILDER_MESSAGES.noPageId });
     try {
-      const stored = await fetchPage(pageId);
-      if (!stored.content.trim()) return setBanner({ tone: 'error', text: BUILDER_MESSAGES.noContent });
-      const parsed = parseContent(stored.content);
-      if (!parsed.ok) return setBanner({ tone: 'error', text: BUILDER_MESSAGES.invalidJson(parsed.details[0] ?? parsed.message) });
-      dispatch({ type: 'load', doc: parsed.content });
-      setBanner({ tone: 'success', text: BUILDER_MESSAGES.reloaded(now()) });
+      loadStored(await fetchPage(pageId));
     } catch (error) {
       setBanner({ tone: 'error', text: BUILDER_MESSAGES.reloadFailed(errorText(error)) });
     }
+  };
+
+  /** Reload's second half: the stored page replaces the editor's, and later saves start from its version. */
+  const loadStored = (stored: LandingPage) => {
+    if (!stored.content.trim()) return setBanner({ tone: 'error', text: BUILDER_MESSAGES.noContent });
+    const parsed = parseContent(stored.content);
+    if (!parsed.ok) return setBanner({ tone: 'error', text: BUILDER_MESSAGES.invalidJson(parsed.details[0] ?? parsed.message) });
+    baseVersion.current = stored.version;
+    dispatch({ type: 'load', doc: parsed.content });
+    setBanner({ tone: 'success', text: BUILDER_MESSAGES.reloaded(now()) });
   };
 
   const close = () => {
@@ -134,10 +170,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   };
 
   const actions = useMemo<CanvasActions>(() => {
-    const labelOf = (id: string) => {
-      const { node, path } = locate(stateRef.current.doc, id);
-      return nodeLabel(node, path.length === 1).toLowerCase();
-    };
+    const labelOf = (id: string) => labelIn(stateRef.current.doc, id);
     return {
       select: (id) => dispatch({ type: 'select', id }),
       edit: (id) => {
@@ -154,8 +187,22 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
       },
       addInto: (id) => setAddTarget({ id, label: labelOf(id) }),
       move: (id) => setMovingId(id),
+      copy: (id) => {
+        const text = clipText(stateRef.current.doc, id);
+        if (text === null) return;
+        dispatch({ type: 'select', id });
+        navigator.clipboard.writeText(text).then(
+          () => setBanner({ tone: 'success', text: CLIPBOARD_MESSAGES.copied(labelOf(id)) }),
+          (error: unknown) => setBanner({ tone: 'error', text: CLIPBOARD_MESSAGES.copyFailed(errorText(error)) }),
+        );
+      },
+      editText: (id) => {
+        dispatch({ type: 'select', id });
+        inlineEdits.request(id);
+      },
+      setText: (id, prop, text) => dispatch({ type: 'change', change: (doc) => updateProps(doc, { id, props: { [prop]: text } }), select: id }),
     };
-  }, []);
+  }, [inlineEdits]);
 
   const addType = (type: ComponentType) => {
     if (!addTarget) return;
@@ -180,6 +227,20 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
     dispatch({ type: 'mode', mode: stateRef.current.mode === 'edit' ? 'overview' : 'edit' });
     setPanelOpen(false);
   };
+
+  useCanvasClipboard({
+    state: () => stateRef.current,
+    dispatch,
+    label: (id) => labelIn(stateRef.current.doc, id),
+    notify: (tone, text) => setBanner({ tone, text }),
+  });
+  useInlineEditKey(inlineEdits, () => (stateRef.current.mode === 'edit' ? stateRef.current.selectedId : null), (id) => {
+    try {
+      return locate(stateRef.current.doc, id).node.type;
+    } catch {
+      return '';
+    }
+  });
 
   useBuilderShortcuts({
     save: () => void save(),
@@ -216,6 +277,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
             <PencilRuler className="size-4" aria-hidden /> Edit
           </Button>
         </div>
+        <ViewportSwitch value={viewport} onChange={setViewport} />
         <Button size="sm" variant="ghost" aria-label="Undo" title="Undo" disabled={state.past.length === 0} onClick={() => dispatch({ type: 'undo' })}>
           <Undo2 className="size-4" aria-hidden />
         </Button>
@@ -233,6 +295,9 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
               </Button>
               <Button size="sm" variant="ghost" onClick={() => setDebugOpen(true)}>
                 <Bug className="size-4" aria-hidden /> Debug
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setHistoryOpen(true)}>
+                <History className="size-4" aria-hidden /> History
               </Button>
             </>
           ) : null}
@@ -252,39 +317,48 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
           <p className={cn('px-4 py-2 text-sm font-medium', banner.tone === 'success' ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900')}>{banner.text}</p>
         ) : null}
       </div>
-      <div className="flex min-h-0 flex-1">
-        <div ref={canvasRef} className="min-w-0 flex-1 overflow-auto p-4" aria-label="Page canvas" role="region">
-          {canvasCss ? <style>{canvasCss.css}</style> : null}
-          {selected && state.mode === 'edit' ? <style>{`[data-node-id="${CSS.escape(selected)}"]{outline:2px solid #4f46e5;outline-offset:2px}`}</style> : null}
-          {canvasCss ? null : <p className="sr-only">Loading the page's styles</p>}
-          <div className={cn('mx-auto max-w-6xl bg-white shadow-sm', !canvasCss && 'invisible')} aria-busy={!canvasCss}>
-            <CanvasActionsContext value={actions}>
-              <BuilderCanvas doc={state.doc} mode={state.mode} />
-            </CanvasActionsContext>
-          </div>
-          {state.mode === 'edit' ? (
-            <div className="mx-auto mt-4 flex max-w-6xl justify-center">
-              <Button variant="secondary" onClick={() => dispatch({ type: 'change', change: (doc) => addSection(doc, { section: createSection() }) })}>
-                <Plus className="size-4" aria-hidden /> Add Section
-              </Button>
+      <BuilderDnd getDoc={() => stateRef.current.doc} onDrop={(change, id) => dispatch({ type: 'change', change, select: id })}>
+        <div className="flex min-h-0 flex-1">
+          <div ref={canvasRef} className="min-w-0 flex-1 overflow-auto p-4" aria-label="Page canvas" role="region">
+            {canvasCss ? <style>{canvasCss.css}</style> : null}
+            {selected && state.mode === 'edit' ? <style>{`[data-node-id="${CSS.escape(selected)}"]{outline:2px solid #4f46e5;outline-offset:2px}`}</style> : null}
+            {canvasCss ? null : <p className="sr-only">Loading the page's styles</p>}
+            <div
+              className={cn('mx-auto max-w-6xl bg-white shadow-sm', !canvasCss && 'invisible')}
+              style={{ width: VIEWPORTS.find((v) => v.id === viewport)!.width ?? undefined, containerType: 'inline-size', containerName: CANVAS_CONTAINER }}
+              data-viewport={viewport}
+              aria-busy={!canvasCss}
+            >
+              <CanvasActionsContext value={actions}>
+                <InlineEditContext value={inlineEdits}>
+                  <BuilderCanvas doc={state.doc} mode={state.mode} />
+                </InlineEditContext>
+              </CanvasActionsContext>
             </div>
+            {state.mode === 'edit' ? (
+              <div className="mx-auto mt-4 flex max-w-6xl justify-center">
+                <Button variant="secondary" onClick={() => dispatch({ type: 'change', change: (doc) => addSection(doc, { section: createSection() }) })}>
+                  <Plus className="size-4" aria-hidden /> Add Section
+                </Button>
+              </div>
+            ) : null}
+          </div>
+          {showPanel ? (
+            <PropertyPanel
+              doc={state.doc}
+              selectedId={selected}
+              dispatch={dispatch}
+              onClose={() => setPanelOpen(false)}
+              width={panelWidth}
+              onWidth={setPanelWidth}
+              ratio={editorRatio}
+              onRatio={setEditorRatio}
+              onPick={actions.edit}
+              unknownClasses={canvasCss?.unknown ?? null}
+            />
           ) : null}
         </div>
-        {showPanel ? (
-          <PropertyPanel
-            doc={state.doc}
-            selectedId={selected}
-            dispatch={dispatch}
-            onClose={() => setPanelOpen(false)}
-            width={panelWidth}
-            onWidth={setPanelWidth}
-            ratio={editorRatio}
-            onRatio={setEditorRatio}
-            onPick={actions.edit}
-            unknownClasses={canvasCss?.unknown ?? null}
-          />
-        ) : null}
-      </div>
+      </BuilderDnd>
       <AddComponentDialog targetLabel={addTarget?.label ?? null} onPick={addType} onClose={() => setAddTarget(null)} />
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <MoveDialog
@@ -297,6 +371,44 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
           setMovingId(null);
         }}
       />
+      <ConflictDialog
+        current={conflict?.current ?? null}
+        onClose={() => setConflict(null)}
+        onReload={() => {
+          setConflict(null);
+          if (conflict) loadStored(conflict.current);
+        }}
+        onOverwrite={() => {
+          setConflict(null);
+          if (!conflict) return;
+          // Mine replaces theirs: the next save starts from the version that refused it.
+          baseVersion.current = conflict.current.version;
+          void save(conflict.close);
+        }}
+      />
+      <DraftDialog
+        offer={draft.offer}
+        lastSaved={page?.updated_at ?? null}
+        onDismiss={draft.dismiss}
+        onDiscard={draft.discard}
+        onRestore={() => {
+          const doc = draft.restore();
+          // Undoable like any change: undo goes back to the page as stored.
+          if (doc) dispatch({ type: 'change', change: () => doc, select: null });
+        }}
+      />
+      {pageId ? (
+        <HistoryDialog
+          pageId={pageId}
+          open={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+          onRestore={(doc, version) => {
+            // An ordinary change: undo brings back what the editor held, and nothing is saved until the user saves.
+            dispatch({ type: 'change', change: () => doc, select: null });
+            setBanner({ tone: 'success', text: SAFETY_MESSAGES.restored(version.created_at.toLocaleString()) });
+          }}
+        />
+      ) : null}
       {page ? <DebugDialog doc={state.doc} fileName={`${page.slug}.json`} open={debugOpen} onClose={() => setDebugOpen(false)} /> : null}
     </div>
   );

@@ -14,6 +14,12 @@ export interface CanvasActions {
   addInto: (parentId: string) => void;
   /** Opens Move Component for a component (not offered for sections, spec 2.4). */
   move: (id: string) => void;
+  /** Copies a section or component to the system clipboard (pasted with Ctrl/Cmd+V). */
+  copy: (id: string) => void;
+  /** Starts editing a component's text on the canvas (its toolbar's Edit text; F2). */
+  editText: (id: string) => void;
+  /** Commits a text edited on the canvas: one change, one undo step. */
+  setText: (id: string, prop: string, text: string) => void;
 }
 
 export const CanvasActionsContext = createContext<CanvasActions | null>(null);

@@ -1,44 +1,89 @@
 import { memo } from 'react';
 import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
+import { nodeIndex } from '@shared/landing-pages/node-index.ts';
 import { childrenOf } from '@shared/landing-pages/tree.ts';
-import type { PageContent, TreeNode } from '@shared/landing-pages/types.ts';
-import { cn } from '@web/lib/cn.ts';
+import type { NodePath, PageContent, TreeNode } from '@shared/landing-pages/types.ts';
+import { DragHandle } from './builder-dnd.tsx';
 
 const SNIPPET = 40;
 
 /** A node's line in the tree: its kind, and the start of its text or title when it has one. */
+const labelOf = (node: TreeNode, isSection: boolean) => (isSection ? 'Section' : (definitionOf(node.type)?.label ?? `${node.type} (unknown)`));
+
 function lineOf(node: TreeNode, isSection: boolean): string {
-  const label = isSection ? 'Section' : (definitionOf(node.type)?.label ?? `${node.type} (unknown)`);
+  const label = labelOf(node, isSection);
   const text = [node.props.text, node.props.title, node.props.label].find((value) => typeof value === 'string' && value.trim());
   return typeof text === 'string' ? `${label}: ${text.length > SNIPPET ? `${text.slice(0, SNIPPET)}…` : text}` : label;
 }
 
-function Branch({ nodes, sections, selectedId, onPick }: { nodes: readonly TreeNode[]; sections: boolean; selectedId: string | null; onPick: (id: string) => void }) {
+/**
+ * One node's line and its children. Memoised on the node's identity: an operation copies only the
+ * path it changes, so an edit re-renders the lines of the changed node and its ancestors. `selected`
+ * is the selection's path below this node ([] for this node itself), null when it lies elsewhere, so
+ * a new selection re-renders only the lines on the old and the new path.
+ */
+const TreeItem = memo(function TreeItem({
+  node,
+  isSection,
+  selected,
+  onPick,
+}: {
+  node: TreeNode;
+  isSection: boolean;
+  selected: NodePath | null;
+  onPick: (id: string) => void;
+}) {
+  const children = childrenOf(node);
   return (
-    <ul className={cn('space-y-0.5', !sections && 'ml-3 border-l border-gray-200 pl-2')}>
-      {nodes.map((node) => (
-        <li key={node.id}>
-          <button
-            type="button"
-            aria-current={node.id === selectedId ? 'true' : undefined}
-            onClick={() => onPick(node.id)}
-            className="w-full truncate rounded px-2 py-1 text-left text-sm text-gray-800 hover:bg-gray-100 aria-[current=true]:bg-indigo-100 aria-[current=true]:font-medium aria-[current=true]:text-indigo-900"
-          >
-            {lineOf(node, sections)}
-          </button>
-          {childrenOf(node).length > 0 ? <Branch nodes={childrenOf(node)} sections={false} selectedId={selectedId} onPick={onPick} /> : null}
-        </li>
-      ))}
-    </ul>
+    // Off-screen sections of a long outline are not laid out or painted until they scroll near.
+    <li data-tree-id={node.id} className={isSection ? '[content-visibility:auto] [contain-intrinsic-size:auto_10rem]' : undefined}>
+      <div data-tree-row className="flex items-center gap-0.5">
+        {node.type === 'gridCell' ? (
+          <span className="size-6 shrink-0" />
+        ) : (
+          <DragHandle nodeId={node.id} label={labelOf(node, isSection)} surface="tree" className="shrink-0 text-gray-500 hover:bg-gray-100 hover:text-gray-900" />
+        )}
+        <button
+          type="button"
+          aria-current={selected?.length === 0 ? 'true' : undefined}
+          onClick={() => onPick(node.id)}
+          className="min-w-0 flex-1 truncate rounded px-2 py-1 text-left text-sm text-gray-800 hover:bg-gray-100 aria-[current=true]:bg-indigo-100 aria-[current=true]:font-medium aria-[current=true]:text-indigo-900"
+        >
+          {lineOf(node, isSection)}
+        </button>
+      </div>
+      {children.length > 0 ? (
+        <ul className="ml-3 space-y-0.5 border-l border-gray-200 pl-2">
+          {children.map((child, index) => (
+            <TreeItem key={child.id} node={child} isSection={false} selected={selected && selected[0] === index ? selected.slice(1) : null} onPick={onPick} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
   );
+});
+
+function pathOf(doc: PageContent, id: string | null): NodePath | null {
+  return (id !== null && nodeIndex(doc).get(id)?.path) || null;
 }
 
 /** Every section and component of the page, nested as on the page, to pick one for the property editor (spec 2.5). */
 export const ComponentTree = memo(function ComponentTree({ doc, selectedId, onPick }: { doc: PageContent; selectedId: string | null; onPick: (id: string) => void }) {
+  const selectedPath = pathOf(doc, selectedId);
   return (
-    <nav aria-label="Component tree" className="min-h-0 overflow-y-auto p-3">
+    <nav aria-label="Component tree" data-drop-surface="tree" className="min-h-0 overflow-y-auto p-3">
       <h3 className="mb-2 text-xs font-semibold tracking-wide text-gray-600 uppercase">Component tree</h3>
-      <Branch nodes={doc} sections selectedId={selectedId} onPick={onPick} />
+      <ul className="space-y-0.5">
+        {doc.map((section, index) => (
+          <TreeItem
+            key={section.id}
+            node={section}
+            isSection
+            selected={selectedPath && selectedPath[0] === index ? selectedPath.slice(1) : null}
+            onPick={onPick}
+          />
+        ))}
+      </ul>
     </nav>
   );
 });

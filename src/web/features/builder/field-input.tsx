@@ -1,13 +1,16 @@
-import { useId, useState } from 'react';
+import { ImageIcon } from 'lucide-react';
+import { useContext, useId, useState } from 'react';
 import { splitClassNames } from '@shared/landing-pages/class-names.ts';
 import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import type { Field } from '@shared/landing-pages/fields.ts';
 import { isFlagOn, linesToList, listToLines, numberInput, toFlag } from '@shared/landing-pages/input-rules.ts';
+import { Button } from '@web/components/ui/button.tsx';
 import { Checkbox } from '@web/components/ui/checkbox.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
+import { ImagePickerContext } from './image-picker.ts';
 import { linesToLinkMap, linesToNavigation, linkMapToLines, navigationToLines } from './pair-lines.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
@@ -152,10 +155,41 @@ function FieldControl({ id, field, value, onChange }: { id: string; field: Field
           />
         </div>
       );
-    case 'url':
     case 'image':
+      return <ImageControl id={id} label={field.label} value={value} onChange={onChange} />;
+    case 'url':
       return <Input id={id} type="text" inputMode="url" value={text(value)} onChange={(event) => onChange(event.target.value)} />;
     default:
       return <Input id={id} value={text(value)} onChange={(event) => onChange(event.target.value)} />;
   }
+}
+
+/** An image's address, typed or picked from the image library (issue #13). */
+function ImageControl({ id, label, value, onChange }: { id: string; label: string; value: unknown; onChange: (value: unknown) => void }) {
+  const picker = useContext(ImagePickerContext);
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="space-y-2">
+      <Input id={id} type="text" inputMode="url" value={text(value)} onChange={(event) => onChange(event.target.value)} />
+      {picker ? (
+        <>
+          <Button type="button" size="sm" variant="secondary" aria-label={`${label}: choose from the image library`} onClick={() => setOpen(true)}>
+            <ImageIcon className="size-4" aria-hidden /> Choose from library
+          </Button>
+          {open ? (
+            <picker.Picker
+              open
+              onOpenChange={setOpen}
+              useLabel="Use"
+              landingPageId={picker.landingPageId}
+              onUse={(url) => {
+                onChange(url);
+                setOpen(false);
+              }}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
 }

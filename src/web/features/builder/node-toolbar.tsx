@@ -1,11 +1,13 @@
-import { ArrowDown, ArrowUp, Copy, Move, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ClipboardCopy, Copy, Move, Pencil, Plus, Trash2, Type } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@web/lib/cn.ts';
+import { DragHandle } from './builder-dnd.tsx';
 import { useCanvasActions } from './canvas-actions.ts';
 
-function ToolButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+function ToolButton({ label, onClick, disabled, children, ...rest }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode; 'data-edit-text'?: string }) {
   return (
     <button
+      {...rest}
       type="button"
       aria-label={label}
       title={label}
@@ -14,7 +16,7 @@ function ToolButton({ label, onClick, disabled, children }: { label: string; onC
         event.stopPropagation();
         onClick();
       }}
-      className="rounded p-1 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-40"
+      className="inline-flex size-6 items-center justify-center rounded text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-40"
     >
       {children}
     </button>
@@ -33,6 +35,7 @@ export function NodeToolbar({
   canHold,
   fixed,
   isSection,
+  editsText,
   className,
 }: {
   id: string;
@@ -45,6 +48,8 @@ export function NodeToolbar({
   fixed?: boolean;
   /** Sections move only up and down: no Move Component for them. */
   isSection?: boolean;
+  /** Offers Edit text: the node's text can be edited on the canvas (inline-text.tsx). */
+  editsText?: boolean;
   className?: string;
 }) {
   const actions = useCanvasActions();
@@ -54,11 +59,15 @@ export function NodeToolbar({
       aria-label={`${label} controls`}
       className={cn(
         'absolute z-20 flex items-center gap-0.5 rounded-md bg-indigo-700 px-1 py-0.5 text-xs font-medium text-white shadow-lg',
-        // Hidden until its node's frame shows it (NODE_FRAME in builder-canvas.tsx).
-        'node-toolbar opacity-0 focus-within:opacity-100',
+        // Hidden until its node's frame shows it (NODE_FRAME in builder-canvas.tsx). Its icons are not
+        // even drawn until then: a thousand hidden toolbars' SVGs made every edit restyle and repaint them.
+        'node-toolbar opacity-0 focus-within:opacity-100 [&_svg]:hidden [&:focus-within_svg]:block',
         className,
       )}
     >
+      {fixed ? null : (
+        <DragHandle nodeId={id} label={label} surface="canvas" className="text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white" />
+      )}
       <span className="px-1 select-none">{label}</span>
       {canHold ? (
         <ToolButton label="Add Component" onClick={() => actions.addInto(id)}>
@@ -68,6 +77,11 @@ export function NodeToolbar({
       <ToolButton label="Edit properties" onClick={() => actions.edit(id)}>
         <Pencil className="size-4" aria-hidden />
       </ToolButton>
+      {editsText ? (
+        <ToolButton label="Edit text" data-edit-text="" onClick={() => actions.editText(id)}>
+          <Type className="size-4" aria-hidden />
+        </ToolButton>
+      ) : null}
       {fixed ? null : (
         <>
           <ToolButton label="Move up" disabled={first} onClick={() => actions.moveUp(id)}>
@@ -83,6 +97,9 @@ export function NodeToolbar({
           )}
           <ToolButton label="Duplicate" onClick={() => actions.duplicate(id)}>
             <Copy className="size-4" aria-hidden />
+          </ToolButton>
+          <ToolButton label="Copy" onClick={() => actions.copy(id)}>
+            <ClipboardCopy className="size-4" aria-hidden />
           </ToolButton>
           <ToolButton label="Remove" onClick={() => actions.remove(id, label)}>
             <Trash2 className="size-4" aria-hidden />

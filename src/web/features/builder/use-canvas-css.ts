@@ -3,14 +3,16 @@ import { CSS_REQUEST_LIMITS } from '@shared/landing-pages/api.ts';
 import { collectClassNames } from '@shared/landing-pages/class-names.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
 import { fetchCanvasCss } from './builder-api.ts';
+import { mediaToContainerQueries } from './viewport-css.ts';
 
 const SETTLE_MS = 250;
 
 /**
  * The CSS of every class on the canvas, compiled by the server's Tailwind against the landing pages'
  * theme (the app's own stylesheet only holds the classes the app uses), and the classes Tailwind
- * does not know, for the class input's verdicts. Asked again once typing pauses, only when the set
- * of classes changed. Null until the first answer: the canvas waits for it rather than flash unstyled.
+ * does not know, for the class input's verdicts. Its breakpoints follow the canvas's width, not the
+ * window's (viewport-css.ts). Asked again once typing pauses, only when the set of classes changed.
+ * Null until the first answer: the canvas waits for it rather than flash unstyled.
  */
 export function useCanvasCss(canvas: RefObject<HTMLElement | null>, doc: PageContent) {
   const [result, setResult] = useState<{ css: string; unknown: ReadonlySet<string> | null } | null>(null);
@@ -18,14 +20,21 @@ export function useCanvasCss(canvas: RefObject<HTMLElement | null>, doc: PageCon
   useEffect(() => {
     const timer = setTimeout(() => {
       const classes = new Set(collectClassNames(doc));
-      canvas.current?.querySelectorAll('[class]').forEach((element) => element.classList.forEach((name) => classes.add(name)));
+      // Most elements share their class attribute with many others (every paragraph, every toolbar button): each is split once.
+      const seen = new Set<string>();
+      canvas.current?.querySelectorAll('[class]').forEach((element) => {
+        const names = element.getAttribute('class')!;
+        if (seen.has(names)) return;
+        seen.add(names);
+        element.classList.forEach((name) => classes.add(name));
+      });
       const list = [...classes].filter((name) => name.length <= CSS_REQUEST_LIMITS.classLength).sort().slice(0, CSS_REQUEST_LIMITS.classes);
       const key = list.join(' ');
       if (key === asked.current) return;
       asked.current = key;
       fetchCanvasCss(list).then(
         (answer) => {
-          if (asked.current === key) setResult({ css: answer.css, unknown: new Set(answer.unknown) });
+          if (asked.current === key) setResult({ css: mediaToContainerQueries(answer.css), unknown: new Set(answer.unknown) });
         },
         (error: unknown) => {
           asked.current = '';

@@ -95,8 +95,8 @@ describe('the calendar link creator', () => {
       ...calendarEventSchema.parse({ ...WEBINAR_EVENT, location: 'Online', reminder_enabled: false }),
       id: '7',
       event_id: SAVED.eventId,
-      created_at: '2026-09-01T10:00:00Z',
-      updated_at: '2026-09-01T10:00:00Z',
+      created_at: new Date('2026-09-01T10:00:00Z'),
+      updated_at: new Date('2026-09-01T10:00:00Z'),
       download_url: SAVED.downloadUrl,
     };
     storeEventForEditing(stored);

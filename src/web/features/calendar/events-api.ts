@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarEventList, SavedEventResult } from '@shared/calendar/api.ts';
+import { calendarEventListSchema, savedEventResultSchema } from '@shared/calendar/api.ts';
 import type { CalendarEventInput } from '@shared/calendar/event.ts';
 import { calendarEventPath, CALENDAR_EVENTS_PATH } from '@shared/calendar/paths.ts';
-import { del, get, post, put } from '@web/lib/api.ts';
+import { apiParsed, del } from '@web/lib/api.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
 
-/** The signed-in user's calendar events over the staff API (src/server/calendar/routes.ts). */
+/** The signed-in user's calendar events over the staff API (src/server/calendar/routes.ts); every answer is parsed by its contract schema. */
 
 export interface EventListPage {
   q: string;
@@ -20,7 +20,7 @@ export function useEventList({ q, limit, offset }: EventListPage) {
     queryFn: () => {
       const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
       if (q) params.set('q', q);
-      return get<CalendarEventList>(`${CALENDAR_EVENTS_PATH}?${params}`);
+      return apiParsed(calendarEventListSchema, 'GET', `${CALENDAR_EVENTS_PATH}?${params}`);
     },
     placeholderData: keepPreviousData,
     retry: 1,
@@ -33,8 +33,8 @@ export function useSaveEvent() {
   return useMutation({
     mutationFn: ({ eventId, event }: { eventId: string | null; event: CalendarEventInput }) =>
       eventId
-        ? put<SavedEventResult>(calendarEventPath(eventId), event)
-        : post<SavedEventResult>(CALENDAR_EVENTS_PATH, event),
+        ? apiParsed(savedEventResultSchema, 'PUT', calendarEventPath(eventId), event)
+        : apiParsed(savedEventResultSchema, 'POST', CALENDAR_EVENTS_PATH, event),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.calendarEvents.all }),
   });
 }

@@ -19,7 +19,7 @@ export function germanRange(event: { start_date: string; start_time: string; end
 
 const createdFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
-/** A timestamp (ISO 8601) as the viewer's local day: 22.11.2025. */
-export function germanDay(timestamp: string): string {
+/** A timestamp as the viewer's local day: 22.11.2025. */
+export function germanDay(timestamp: Date): string {
   return createdFormat.format(new Date(timestamp));
 }

@@ -1,13 +1,13 @@
 import { CalendarCheck, Download, ExternalLink, Lightbulb, Loader2, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import type { PublicCalendarEvent } from '@shared/calendar/api.ts';
+import { publicCalendarEventSchema, type PublicCalendarEvent } from '@shared/calendar/api.ts';
 import { publishedTimes } from '@shared/calendar/event-times.ts';
 import { icsFileName } from '@shared/calendar/file-name.ts';
 import { buildGoogleCalendarLink } from '@shared/calendar/google-link.ts';
 import { buildOutlookLink } from '@shared/calendar/outlook-link.ts';
 import { publicEventIcsPath, publicEventPath } from '@shared/calendar/paths.ts';
-import { ApiError, get } from '@web/lib/api.ts';
+import { ApiError, apiParsed } from '@web/lib/api.ts';
 import { startDownload } from '@web/lib/download.ts';
 import { detectOs } from './detect-os.ts';
 import { browserLanguage, PUBLIC_TEXTS, type PublicLanguage, type PublicTexts } from './public-texts.ts';
@@ -74,7 +74,7 @@ function usePublicEvent(eventId: string): { state: LoadState; retry: () => void 
   useEffect(() => {
     if (!eventId) return;
     let current = true;
-    get<PublicCalendarEvent>(publicEventPath(eventId)).then(
+    apiParsed(publicCalendarEventSchema, 'GET', publicEventPath(eventId)).then(
       (event) => current && setResult({ request, state: { status: 'ready', event } }),
       (error: unknown) =>
         current && setResult({ request, state: { status: 'error', notFound: error instanceof ApiError && error.status === 404 } }),

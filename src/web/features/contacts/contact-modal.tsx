@@ -13,11 +13,11 @@ import {
   CONTACT_FIELD_LABELS as LABELS,
   CONTACT_FORM_FIELDS,
   contactFormSchema,
-  type ContactDto,
   type ContactFormField,
   type ContactInput,
   type ContactValues,
 } from '@shared/contacts/form.ts';
+import type { ContactDto } from '@shared/contacts/api.ts';
 import type { TagDto } from '@shared/tags/api.ts';
 import { FormActions } from '@web/components/ui/form-actions.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';

@@ -1,15 +1,21 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ImportReport, ImportRequest } from '@shared/contacts/csv.ts';
-import type { ContactDto, ContactInput } from '@shared/contacts/form.ts';
-import type { ContactListResponse, ContactStats } from '@shared/contacts/list.ts';
+import {
+  CONTACT_PATHS,
+  contactListResponseSchema,
+  contactResponseSchema,
+  contactStatsSchema,
+  importReportSchema,
+} from '@shared/contacts/api.ts';
+import type { ImportRequest } from '@shared/contacts/csv.ts';
+import type { ContactInput } from '@shared/contacts/form.ts';
 import { TAG_PATHS, tagListResponseSchema } from '@shared/tags/api.ts';
-import { apiParsed, del, get, post, put } from '@web/lib/api.ts';
+import { apiParsed, del } from '@web/lib/api.ts';
 import { downloadFile } from '@web/lib/download.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
 import { viewParams, type ContactView } from './contact-view.ts';
 
-/** The contacts API (src/server/contacts/routes.ts) as TanStack Query hooks. */
+/** The contacts API (src/server/contacts/routes.ts) as TanStack Query hooks; every answer is parsed by its contract schema. */
 
 /** Rows per request: a screenful several times over, and still a small response. */
 export const CONTACT_ROWS_PER_PAGE = 100;
@@ -22,7 +28,7 @@ export function useContactList(view: ContactView) {
       const params = viewParams(view);
       params.set('limit', String(CONTACT_ROWS_PER_PAGE));
       if (pageParam) params.set('cursor', pageParam);
-      return get<ContactListResponse>(`/api/contacts?${params}`);
+      return apiParsed(contactListResponseSchema, 'GET', `${CONTACT_PATHS.list}?${params}`);
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
@@ -35,7 +41,7 @@ export function useContactList(view: ContactView) {
 export function useContactStats() {
   return useQuery({
     queryKey: queryKeys.contacts.stats,
-    queryFn: () => get<ContactStats>('/api/contacts/stats'),
+    queryFn: () => apiParsed(contactStatsSchema, 'GET', CONTACT_PATHS.stats),
   });
 }
 
@@ -61,7 +67,9 @@ export function useSaveContact() {
   const invalidate = useRefreshContacts();
   return useMutation({
     mutationFn: ({ id, values }: { id: string | null; values: ContactInput }) =>
-      id ? put<{ contact: ContactDto }>(`/api/contacts/${id}`, values) : post<{ contact: ContactDto }>('/api/contacts', values),
+      id
+        ? apiParsed(contactResponseSchema, 'PUT', CONTACT_PATHS.one(id), values)
+        : apiParsed(contactResponseSchema, 'POST', CONTACT_PATHS.list, values),
     onSuccess: invalidate,
   });
 }
@@ -69,7 +77,7 @@ export function useSaveContact() {
 export function useDeleteContact() {
   const invalidate = useRefreshContacts();
   return useMutation({
-    mutationFn: (id: string) => del(`/api/contacts/${id}`),
+    mutationFn: (id: string) => del(CONTACT_PATHS.one(id)),
     onSuccess: invalidate,
   });
 }
@@ -77,12 +85,12 @@ export function useDeleteContact() {
 export function useImportContacts() {
   const invalidate = useRefreshContacts();
   return useMutation({
-    mutationFn: (request: ImportRequest) => post<ImportReport>('/api/contacts/import', request),
+    mutationFn: (request: ImportRequest) => apiParsed(importReportSchema, 'POST', CONTACT_PATHS.import, request),
     onSuccess: invalidate,
   });
 }
 
 /** Downloads the CSV of exactly this view (search, filters and sort; every page of it). */
 export function downloadContactsCsv(view: ContactView): Promise<void> {
-  return downloadFile(`/api/contacts/export.csv?${viewParams(view)}`, 'contacts.csv');
+  return downloadFile(`${CONTACT_PATHS.exportCsv}?${viewParams(view)}`, 'contacts.csv');
 }

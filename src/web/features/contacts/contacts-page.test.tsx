@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContactListResponse } from '@shared/contacts/list.ts';
+import type { ContactListResponse } from '@shared/contacts/api.ts';
 import { fakeApi } from '@web/testing/fake-api.ts';
 import { currentUrl, renderScreen } from '@web/testing/render.tsx';
 import { ContactsPage } from './contacts-page.tsx';

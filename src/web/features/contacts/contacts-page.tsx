@@ -1,6 +1,7 @@
 import { Download, Plus, RefreshCw, ShoppingBag, Target, Upload, Users, UserX } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { CONTACT_MESSAGES, type ContactDto } from '@shared/contacts/form.ts';
+import type { ContactDto } from '@shared/contacts/api.ts';
+import { CONTACT_MESSAGES } from '@shared/contacts/form.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { EmptyState } from '@web/components/ui/empty-state.tsx';

@@ -1,7 +1,8 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS, type ContactStatus } from '@shared/contacts.ts';
-import { contactDisplayName, type ContactDto } from '@shared/contacts/form.ts';
+import type { ContactDto } from '@shared/contacts/api.ts';
+import { contactDisplayName } from '@shared/contacts/form.ts';
 import { defaultSortOrder, type ContactSort } from '@shared/contacts/list.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';

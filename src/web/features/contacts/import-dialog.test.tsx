@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MESSAGES, type ImportReport, type ImportRequest } from '@shared/contacts/csv.ts';
+import type { ImportReport } from '@shared/contacts/api.ts';
+import { IMPORT_MESSAGES, type ImportRequest } from '@shared/contacts/csv.ts';
 import { fakeApi } from '@web/testing/fake-api.ts';
 import { renderScreen } from '@web/testing/render.tsx';
 import { ImportDialog } from './import-dialog.tsx';
@@ -66,6 +67,7 @@ describe('importing contacts from a CSV file', () => {
     expect(await screen.findByRole('list', { name: 'Rows not imported' })).toBeTruthy();
     const [call] = api.callsTo('POST /api/contacts/import');
     expect(call?.body).toEqual({
+      file_name: 'contacts.csv',
       rows: [
         { 'E-Mail': 'anna@example.com', Vorname: 'Anna', Tags: 'vip' },
         { 'E-Mail': 'ben@example.com', Vorname: 'Ben', Tags: '' },

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { autoMapColumns, type ImportDuplicatePolicy, type ImportMapping, type ImportReport } from '@shared/contacts/csv.ts';
+import type { ImportReport } from '@shared/contacts/api.ts';
+import { autoMapColumns, IMPORT_FILE_NAME_MAX, type ImportDuplicatePolicy, type ImportMapping } from '@shared/contacts/csv.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
@@ -70,7 +71,7 @@ function ImportFlow({
   const start = () => {
     if (!file || !mapping.email) return;
     importContacts.mutate(
-      { rows: mappedRows(file, mapping), mapping: mapping as ImportMapping, on_duplicate: policy },
+      { rows: mappedRows(file, mapping), mapping: mapping as ImportMapping, on_duplicate: policy, file_name: file.name.slice(0, IMPORT_FILE_NAME_MAX) },
       {
         onSuccess: (result) => {
           setReport(result);

@@ -1,4 +1,4 @@
-import type { ImportReport } from '@shared/contacts/csv.ts';
+import type { ImportReport } from '@shared/contacts/api.ts';
 import { IMPORT_MESSAGES } from '@shared/contacts/csv.ts';
 
 /** Problems listed one by one up to this many; a file of thousands of bad rows gets a count beyond it. */

@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RefreshCw } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import {
+  LANDING_PAGE_MESSAGES,
   landingPageFormSchema,
+  PAGE_CHANGED_CODE,
   type LandingPage,
   type LandingPageFormInput,
   type LandingPageFormValues,
 } from '@shared/landing-pages/api.ts';
+import { SAFETY_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { PUBLIC_PAGE_BASE, SLUG_MESSAGES, slugError } from '@shared/landing-pages/slug.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Checkbox } from '@web/components/ui/checkbox.tsx';
@@ -20,7 +23,7 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
 import { ApiError } from '@web/lib/api.ts';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
-import { useLandingPage, useMarkSlugTaken, useSaveLandingPage, useSlugCheck } from './landing-pages-api.ts';
+import { fetchLandingPage, useLandingPage, useMarkSlugTaken, useSaveLandingPage, useSlugCheck } from './landing-pages-api.ts';
 import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
 import { PAGE_NOTICES } from './page-notices.ts';
 import { PAGE_TYPE_OPTIONS } from './page-types.ts';
@@ -84,6 +87,10 @@ function LandingPageForm({ page, onClose }: { page: LandingPage | null; onClose:
     defaultValues: initialValues(page),
   });
   const { errors, touchedFields, isSubmitted } = form.formState;
+  // The version the form's values start from; a save someone else made since is a conflict, shown
+  // with the page as stored now so the user picks: their version (reload) or this one (overwrite).
+  const [baseVersion, setBaseVersion] = useState(page?.version ?? 0);
+  const [conflict, setConflict] = useState<LandingPage | null>(null);
   const slugField = useController({ control: form.control, name: 'slug' });
   const excludeId = page?.id ?? null;
 
@@ -104,14 +111,18 @@ function LandingPageForm({ page, onClose }: { page: LandingPage | null; onClose:
     if (derived !== current) form.setValue('slug', derived, { shouldDirty: true, shouldValidate: Boolean(touchedFields.slug) || isSubmitted });
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const saveFrom = (base: number) => form.handleSubmit(async (values) => {
     // The button is disabled in these states; Enter in a field must not slip past it either.
     if (checkState === 'checking' || checkState === 'taken') return;
     try {
-      await save.mutateAsync({ id: excludeId, values });
+      await save.mutateAsync({ id: excludeId, values, baseVersion: base });
       notifySuccess(page ? PAGE_NOTICES.updated : PAGE_NOTICES.created);
       onClose();
     } catch (error) {
+      if (excludeId && error instanceof ApiError && error.code === PAGE_CHANGED_CODE) {
+        const current = await fetchLandingPage(excludeId).catch(() => null);
+        if (current) return setConflict(current);
+      }
       const fields = error instanceof ApiError ? Object.entries(error.fields).filter(([name]) => isPageField(name)) : [];
       if (fields.length === 0) return notifyError(PAGE_NOTICES.saveFailed, error);
       // Another save took the slug after the live check said it was free: the check now says so too.
@@ -119,6 +130,7 @@ function LandingPageForm({ page, onClose }: { page: LandingPage | null; onClose:
       fields.forEach(([name, message], i) => form.setError(name as PageField, { message }, { shouldFocus: i === 0 }));
     }
   });
+  const onSubmit = saveFrom(baseVersion);
 
   const isActive = useWatch({ control: form.control, name: 'is_active' });
 
@@ -161,6 +173,39 @@ function LandingPageForm({ page, onClose }: { page: LandingPage | null; onClose:
         description={isActive ? `Visitors can open it at ${PUBLIC_PAGE_BASE}/${slug || '…'}` : 'Visitors see “Page Not Found” until it is activated.'}
         {...form.register('is_active')}
       />
+      {conflict ? (
+        // Brought into view: the form may be scrolled to its top when the refusal comes.
+        <div ref={(box) => box?.scrollIntoView({ block: 'nearest' })} role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <p className="font-medium">{LANDING_PAGE_MESSAGES.pageChanged(conflict.updated_at.toLocaleString(), conflict.updated_by?.email ?? null)}</p>
+          <p>{SAFETY_MESSAGES.conflictHint}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                setBaseVersion(conflict.version);
+                previousTitle.current = conflict.title;
+                form.reset(initialValues(conflict));
+                setConflict(null);
+              }}
+            >
+              {SAFETY_MESSAGES.reloadLoseMine}
+            </Button>
+            <Button
+              type="button"
+              size="sm"
+              onClick={() => {
+                setBaseVersion(conflict.version);
+                setConflict(null);
+                void saveFrom(conflict.version)();
+              }}
+            >
+              {SAFETY_MESSAGES.overwriteKeepMine}
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <FormActions
         onCancel={onClose}
         busy={save.isPending}

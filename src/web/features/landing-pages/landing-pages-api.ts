@@ -60,18 +60,26 @@ function useRefreshPages() {
   return () => Promise.all([client.invalidateQueries({ queryKey: PAGES_KEY }), client.invalidateQueries({ queryKey: DASHBOARD_KEY })]);
 }
 
-/** Creates a page, or updates the one with `id`. */
+/**
+ * Creates a page, or updates the one with `id` if it is still at `baseVersion` (the version the form
+ * loaded); otherwise the server answers 409 'page_changed'.
+ */
 export function useSaveLandingPage() {
   const refresh = useRefreshPages();
   return useMutation({
-    mutationFn: async ({ id, values }: { id: string | null; values: LandingPageFormInput }) =>
+    mutationFn: async ({ id, values, baseVersion }: { id: string | null; values: LandingPageFormInput; baseVersion: number }) =>
       (
         await (id
-          ? apiParsed(landingPageResultSchema, 'PUT', LANDING_PAGE_PATHS.one(id), values)
+          ? apiParsed(landingPageResultSchema, 'PUT', LANDING_PAGE_PATHS.one(id), { ...values, base_version: baseVersion })
           : apiParsed(landingPageResultSchema, 'POST', LANDING_PAGE_PATHS.list, values))
       ).page,
     onSuccess: refresh,
   });
+}
+
+/** The page as stored now, read past the cache (after a save was refused as a conflict). */
+export async function fetchLandingPage(id: string) {
+  return (await apiParsed(landingPageResultSchema, 'GET', LANDING_PAGE_PATHS.one(id))).page;
 }
 
 /** What a 409 on save means for the live check: that slug is taken now, whatever it said before. */

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { CONTACT_SOURCES, CONTACT_STATUSES } from '../contacts.ts';
+import { timestamp } from '../http/codecs.ts';
+
+/**
+ * The contacts' HTTP contract (src/server/contacts/routes.ts): paths and answers. The requests'
+ * rules live beside the logic they share with the screens: form.ts (a contact), list.ts (the list's
+ * query), csv.ts (an import).
+ */
+
+export const CONTACT_PATHS = {
+  /** GET the list (ContactListQuery), POST a new contact. */
+  list: '/api/contacts',
+  stats: '/api/contacts/stats',
+  /** GET the CSV of a view (ContactFilters): a file, not JSON. */
+  exportCsv: '/api/contacts/export.csv',
+  import: '/api/contacts/import',
+  /** GET, PUT, DELETE. */
+  one: (id: string) => `/api/contacts/${encodeURIComponent(id)}`,
+} as const;
+
+export const contactIdParamsSchema = z.object({ id: z.string() });
+
+/** A contact as the API returns it. */
+export const contactSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  full_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  country: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  source: z.enum(CONTACT_SOURCES),
+  status: z.enum(CONTACT_STATUSES),
+  tags: z.array(z.string()),
+  kit_id: z.number().int().nullable(),
+  /** Captured when a landing page created the contact; read-only. */
+  url_parameters: z.record(z.string(), z.string()),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ContactDto = z.output<typeof contactSchema>;
+export const contactResponseSchema = z.object({ contact: contactSchema });
+
+export const contactListResponseSchema = z.object({
+  contacts: z.array(contactSchema),
+  /** Contacts matching the search and filters (all pages); given with the first page only, null after. */
+  total: z.number().int().nullable(),
+  /** True when `total` stopped counting at its cap (very short search terms): show "{total}+". */
+  total_capped: z.boolean(),
+  /** Pass as `cursor` to fetch the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type ContactListResponse = z.output<typeof contactListResponseSchema>;
+
+export const contactStatsSchema = z.object({
+  total: z.number().int(),
+  customers: z.number().int(),
+  prospects: z.number().int(),
+});
+export type ContactStats = z.output<typeof contactStatsSchema>;
+
+export const importReportSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** Rows left alone: existing emails under the 'skip' policy, and repeated emails within the file. */
+  skipped: z.number().int(),
+  /** `row` counts the data rows from 1 (the header line is not counted). */
+  invalid: z.array(z.object({ row: z.number().int(), email: z.string(), reason: z.string() })),
+  /** Rows skipped because an earlier row of the file has the same email. */
+  duplicates: z.array(z.object({ row: z.number().int(), email: z.string(), first_row: z.number().int() })),
+});
+export type ImportReport = z.output<typeof importReportSchema>;

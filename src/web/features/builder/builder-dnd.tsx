@@ -1,0 +1,289 @@
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
+import { GripVertical } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
+import { currentSlot, dropAt, firstAllowedSlot, listDropSlots, type DropSlot } from '@shared/landing-pages/drop-slots.ts';
+import { locate, nodeIndex } from '@shared/landing-pages/node-index.ts';
+import { childrenOf } from '@shared/landing-pages/tree.ts';
+import type { PageContent } from '@shared/landing-pages/types.ts';
+import { cn } from '@web/lib/cn.ts';
+import { proposalsAt, type UnderPointer } from './drop-geometry.ts';
+
+/**
+ * Drag and drop on the canvas and in the component tree (dnd-kit): a handle on each section and
+ * component picks it up with the pointer or with Space/Enter; the arrow keys step through the places
+ * the document model allows, the pointer proposes the place under it (drop-geometry.ts) and the model
+ * takes the first it allows (drop-slots.ts); one line shows where it goes; the drop is one change,
+ * so one undo step. No node registers as a droppable: the places come from the model, and the one
+ * indicator is moved by hand, so a drag over a thousand components re-renders none of them.
+ */
+
+export type DragSurface = 'canvas' | 'tree';
+
+interface HandleData {
+  readonly nodeId: string;
+  readonly label: string;
+  readonly surface: DragSurface;
+}
+
+/** The handle a section or component is dragged by, in its canvas toolbar or its tree line. */
+export function DragHandle({ nodeId, label, surface, className }: HandleData & { className?: string }) {
+  const { attributes, listeners, setNodeRef } = useDraggable({ id: `${surface}:${nodeId}`, data: { nodeId, label, surface } satisfies HandleData });
+  return (
+    <button
+      ref={setNodeRef}
+      type="button"
+      {...attributes}
+      {...listeners}
+      aria-label={`Drag ${label}`}
+      title={`Drag ${label}`}
+      className={cn('inline-flex size-6 cursor-grab touch-none items-center justify-center rounded active:cursor-grabbing', className)}
+    >
+      <GripVertical className="size-4" aria-hidden />
+    </button>
+  );
+}
+
+const SURFACE_SELECTOR = '[data-drop-surface]';
+const nodeSelector = (surface: DragSurface) => (surface === 'canvas' ? '[data-node-id]' : '[data-tree-id]');
+const idOf = (element: Element, surface: DragSurface) => (surface === 'canvas' ? element.getAttribute('data-node-id') : element.getAttribute('data-tree-id'));
+const surfaceRoot = (surface: DragSurface) => document.querySelector<HTMLElement>(`[data-drop-surface="${surface}"]`);
+const elementOf = (root: HTMLElement, surface: DragSurface, id: string) => root.querySelector<HTMLElement>(`${surface === 'canvas' ? '[data-node-id' : '[data-tree-id'}="${CSS.escape(id)}"]`);
+
+/** The box a node occupies: on the canvas the node itself; in the tree its line, or with its branch when `withBranch`. */
+function boxOf(element: HTMLElement, surface: DragSurface, withBranch: boolean): DOMRect {
+  const row = surface === 'tree' && !withBranch ? element.querySelector(':scope > [data-tree-row]') : null;
+  return (row ?? element).getBoundingClientRect();
+}
+
+const holds = (doc: PageContent, id: string) => {
+  const { node, path } = locate(doc, id);
+  if (path.length === 1) return true;
+  const rule = definitionOf(node.type)?.children;
+  return node.type === 'gridCell' || rule === 'any';
+};
+
+/** The nodes under the pointer, innermost first, the dragged node and what it holds left out. */
+function underPointer(doc: PageContent, draggedId: string, x: number, y: number): { surface: DragSurface; chain: UnderPointer[] } | null {
+  const hit = document.elementsFromPoint(x, y).find((element) => element.closest(SURFACE_SELECTOR));
+  const surfaceElement = hit?.closest<HTMLElement>(SURFACE_SELECTOR);
+  if (!hit || !surfaceElement) return null;
+  const surface = surfaceElement.dataset.dropSurface as DragSurface;
+  const index = nodeIndex(doc);
+  const chain: UnderPointer[] = [];
+  for (let element = hit.closest<HTMLElement>(nodeSelector(surface)); element; element = element.parentElement?.closest<HTMLElement>(nodeSelector(surface)) ?? null) {
+    const id = idOf(element, surface);
+    if (!id || !index.has(id)) continue;
+    if (id === draggedId) {
+      chain.length = 0;
+      continue;
+    }
+    const holder = holds(doc, id);
+    const children = holder
+      ? childrenOf(locate(doc, id).node)
+          .filter((child) => child.id !== draggedId)
+          .flatMap((child) => {
+            const childElement = elementOf(surfaceElement, surface, child.id);
+            return childElement ? [boxOf(childElement, surface, true)] : [];
+          })
+      : [];
+    chain.push({ id, holds: holder, box: boxOf(element, surface, chain.length > 0 || !holder), children });
+  }
+  return { surface, chain };
+}
+
+/** Where the indicator goes for a slot: a line above the node now at that place, below the last, or around an empty holder. */
+function indicatorFor(doc: PageContent, draggedId: string, slot: DropSlot, surface: DragSurface, reveal: boolean) {
+  const root = surfaceRoot(surface);
+  if (!root) return null;
+  const siblings = (slot.parentId === null ? doc : childrenOf(locate(doc, slot.parentId).node)).filter((node) => node.id !== draggedId);
+  const at = siblings[slot.index] ?? siblings.at(-1);
+  const element = elementOf(root, surface, at ? at.id : slot.parentId!);
+  if (!element) return null;
+  if (reveal) element.scrollIntoView({ block: 'nearest' });
+  const rect = at ? boxOf(element, surface, true) : boxOf(element, surface, false);
+  if (!at) return { left: rect.left, top: rect.top, width: rect.width, height: rect.height, empty: true };
+  const y = siblings[slot.index] ? rect.top : rect.bottom;
+  return { left: rect.left, top: y - 2, width: rect.width, height: 4, empty: false };
+}
+
+/** How a place reads to a screen reader: the holder and the position in it. */
+function describeSlot(doc: PageContent, draggedId: string, slot: DropSlot): string {
+  if (slot.parentId === null) return `at position ${slot.index + 1} of ${doc.length} among the sections`;
+  const { node, path } = locate(doc, slot.parentId);
+  const places = childrenOf(node).filter((child) => child.id !== draggedId).length + 1;
+  const section = `section ${path[0]! + 1}`;
+  const holder = path.length === 1 ? section : node.type === 'gridCell' ? `grid cell ${path.at(-1)! + 1} in ${section}` : `${(definitionOf(node.type)?.label ?? node.type).toLowerCase()} in ${section}`;
+  return `in ${holder}, at position ${slot.index + 1} of ${places}`;
+}
+
+const sameSlot = (a: DropSlot | null, b: DropSlot | null) => a === b || (a !== null && b !== null && a.parentId === b.parentId && a.index === b.index);
+
+interface Drag {
+  readonly nodeId: string;
+  readonly label: string;
+  readonly surface: DragSurface;
+  readonly keyboard: boolean;
+  /** The places the keyboard steps through, top to bottom. */
+  readonly slots: DropSlot[];
+  slot: DropSlot | null;
+  /** The slot last announced, so moving within one place says nothing. */
+  announced: DropSlot | null | undefined;
+  pointer: { x: number; y: number } | null;
+}
+
+export const DRAG_INSTRUCTIONS =
+  'To move this, press Space or Enter to pick it up, the arrow keys to choose where it goes, Space or Enter to drop it there, or Escape to cancel.';
+
+/** The drag-and-drop context of the builder: wraps the canvas and the property panel. */
+export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageContent; onDrop: (change: (doc: PageContent) => PageContent, id: string) => void; children: ReactNode }) {
+  const drag = useRef<Drag | null>(null);
+  const indicator = useRef<HTMLDivElement>(null);
+  const outcome = useRef('');
+  const [dragging, setDragging] = useState<{ nodeId: string; label: string } | null>(null);
+
+  const show = (slot: DropSlot | null, surface: DragSurface, reveal: boolean) => {
+    const line = indicator.current;
+    const current = drag.current;
+    if (!line || !current) return null;
+    const box = slot ? indicatorFor(getDoc(), current.nodeId, slot, surface, reveal) : null;
+    if (!box) {
+      line.hidden = true;
+      return null;
+    }
+    line.hidden = false;
+    line.dataset.empty = String(box.empty);
+    Object.assign(line.style, { left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px`, height: `${box.height}px` });
+    return box;
+  };
+
+  /** The pointer moved (or the page scrolled under it): the place under it, if the model allows one. */
+  const follow = () => {
+    const current = drag.current;
+    if (!current?.pointer) return;
+    const doc = getDoc();
+    const found = underPointer(doc, current.nodeId, current.pointer.x, current.pointer.y);
+    current.slot = found ? firstAllowedSlot(doc, current.nodeId, proposalsAt(found.chain, current.pointer.y)) : null;
+    show(current.slot, found?.surface ?? current.surface, false);
+  };
+
+  const step: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
+    const current = drag.current;
+    const offset = event.code === 'ArrowDown' || event.code === 'ArrowRight' ? 1 : event.code === 'ArrowUp' || event.code === 'ArrowLeft' ? -1 : 0;
+    if (!current || offset === 0 || current.slots.length === 0) return undefined;
+    event.preventDefault();
+    const at = current.slots.findIndex((slot) => sameSlot(slot, current.slot));
+    current.slot = current.slots[Math.min(current.slots.length - 1, Math.max(0, at + offset))]!;
+    const box = show(current.slot, current.surface, true);
+    return box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : currentCoordinates;
+  };
+
+  const sensors = useSensors(
+    // A click on a handle stays a click: a drag starts once the pointer has moved a few pixels.
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: step }),
+  );
+
+  // The listeners of the drag under way, removed as they were added (a later render makes new functions).
+  const listening = useRef<{ move: (event: PointerEvent) => void; scroll: () => void } | null>(null);
+  const stop = () => {
+    if (listening.current) {
+      window.removeEventListener('pointermove', listening.current.move, true);
+      window.removeEventListener('scroll', listening.current.scroll, true);
+      listening.current = null;
+    }
+    if (indicator.current) indicator.current.hidden = true;
+    drag.current = null;
+    setDragging(null);
+  };
+
+  const start = ({ active, activatorEvent }: DragStartEvent) => {
+    const data = active.data.current as HandleData;
+    const doc = getDoc();
+    const keyboard = activatorEvent instanceof KeyboardEvent;
+    const slot = currentSlot(doc, data.nodeId);
+    const pointer = activatorEvent instanceof PointerEvent ? { x: activatorEvent.clientX, y: activatorEvent.clientY } : null;
+    drag.current = { ...data, keyboard, slots: keyboard ? listDropSlots(doc, data.nodeId) : [], slot, announced: slot, pointer };
+    setDragging({ nodeId: data.nodeId, label: data.label });
+    if (keyboard) show(slot, data.surface, false);
+    else {
+      const move = (event: PointerEvent) => {
+        if (!drag.current) return;
+        drag.current.pointer = { x: event.clientX, y: event.clientY };
+        follow();
+      };
+      listening.current = { move, scroll: follow };
+      window.addEventListener('pointermove', move, true);
+      window.addEventListener('scroll', follow, true);
+      follow();
+    }
+  };
+
+  const end = ({ active }: DragEndEvent) => {
+    const slot = drag.current?.slot ?? null;
+    const { nodeId, label } = active.data.current as HandleData;
+    const doc = getDoc();
+    stop();
+    if (!slot) outcome.current = `${label} cannot be dropped there; it stays where it was.`;
+    else if (sameSlot(slot, currentSlot(doc, nodeId))) outcome.current = `${label} was dropped where it was.`;
+    else {
+      outcome.current = `${label} was dropped ${describeSlot(doc, nodeId, slot)}.`;
+      onDrop((latest) => dropAt(latest, nodeId, slot), nodeId);
+    }
+  };
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      `Picked up ${(active.data.current as HandleData).label.toLowerCase()}. Use the arrow keys to choose where it goes, Space or Enter to drop it there, or Escape to cancel.`,
+    onDragMove: ({ active }) => {
+      const current = drag.current;
+      if (!current || sameSlot(current.announced ?? null, current.slot)) return undefined;
+      current.announced = current.slot;
+      const label = (active.data.current as HandleData).label;
+      return current.slot ? `${label} would go ${describeSlot(getDoc(), current.nodeId, current.slot)}.` : `${label} cannot be dropped here.`;
+    },
+    onDragOver: () => undefined,
+    // Said after the drop (dnd-kit calls onDragEnd first), with the outcome it left.
+    onDragEnd: () => outcome.current,
+    onDragCancel: ({ active }) => `Moving ${(active.data.current as HandleData).label.toLowerCase()} was cancelled; it stays where it was.`,
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      onDragStart={start}
+      onDragEnd={end}
+      onDragCancel={stop}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
+    >
+      {children}
+      {dragging ? <style>{`[data-node-id="${CSS.escape(dragging.nodeId)}"],[data-tree-id="${CSS.escape(dragging.nodeId)}"]>[data-tree-row]{outline:2px dashed #4f46e5;outline-offset:2px;background-color:#eef2ff}`}</style> : null}
+      <div
+        ref={indicator}
+        hidden
+        aria-hidden
+        data-testid="drop-indicator"
+        className="pointer-events-none fixed z-50 rounded bg-indigo-600 shadow data-[empty=true]:border-2 data-[empty=true]:border-dashed data-[empty=true]:border-indigo-600 data-[empty=true]:bg-indigo-100/40"
+      />
+      <DragOverlay dropAnimation={null}>
+        {dragging ? (
+          <div className="pointer-events-none inline-flex items-center gap-1 rounded-md bg-indigo-700 px-2 py-1 text-xs font-medium whitespace-nowrap text-white shadow-lg">
+            <GripVertical className="size-4" aria-hidden /> {dragging.label}
+          </div>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}
