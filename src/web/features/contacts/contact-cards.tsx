@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { memo, useEffect, useLayoutEffect, useState } from 'react';
-import { contactDisplayName, type ContactDto } from '@shared/contacts/form.ts';
+import type { ContactDto } from '@shared/contacts/api.ts';
+import { contactDisplayName } from '@shared/contacts/form.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { cn } from '@web/lib/cn.ts';
