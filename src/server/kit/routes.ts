@@ -103,7 +103,8 @@ export async function kitRoutes(app: FastifyInstance, { db, config }: { db: Db; 
       const { per_page, after, before, email, status } = request.query;
       const client = await interactive();
       try {
-        const { subscribers, pagination } = await client.listSubscribers({ per_page, after, before, email_address: email, status });
+        // Newest first, as the screen says: Kit's ids grow with each new subscriber, and Kit sorts only when told how.
+        const { subscribers, pagination } = await client.listSubscribers({ per_page, after, before, email_address: email, status, sort_field: 'id', sort_order: 'desc' });
         return { subscribers, pagination };
       } catch (error) {
         // Kit refusing what the browser asked for (a stale or made-up cursor) is no failure of Kit's.
