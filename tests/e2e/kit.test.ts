@@ -263,10 +263,12 @@ describe('Kit integration screen', () => {
     const card = region(page, 'Custom Fields');
     await card.getByRole('button', { name: 'Create Custom Fields in Kit' }).click();
     await expectVisible(card.getByText('Created 6 custom fields in Kit.'), 'the result');
+    await expectToast(page, 'Created in Kit: phone, address, country, linkedin, source, status');
     expect(await card.getByRole('listitem').filter({ hasText: 'last_name' }).textContent()).toContain('already in Kit');
     expect(kit.state.customFields.map((f) => f.key).sort()).toEqual(['address', 'country', 'last_name', 'linkedin', 'phone', 'source', 'status']);
     await card.getByRole('button', { name: 'Create Custom Fields in Kit' }).click();
     await expectVisible(card.getByText('All custom fields already exist in Kit.'), 'nothing left to create');
+    await expectToast(page, 'All custom fields already exist in Kit.');
   });
 
   it('links CRM tags to Kit tags by name, creating the missing ones on request', async () => {
