@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthResponseSchema } from '../shared/api.ts';
 import { accountRoutes } from './auth/account-routes.ts';
 import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -22,6 +23,7 @@ import { createViewCounter } from './landing-pages/page-views.ts';
 import { landingPagesRoutes } from './landing-pages/routes.ts';
 import { landingPageViewerRoutes } from './landing-pages/viewer-routes.ts';
 import { leadKitSync } from './leads/kit-sync.ts';
+import { campaignTagRoutes } from './leads/campaign-tag-routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
 import { spaRoutes } from './spa/routes.ts';
 import { createSitePages } from './spa/site-pages.ts';
@@ -68,9 +70,9 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   await app.register(cookie);
   registerGuard(app, db, config);
 
-  app.get('/api/health', { config: { public: true } }, async () => {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/health', { schema: { response: { 200: healthResponseSchema } }, config: { public: true } }, async () => {
     await ping(db);
-    return { status: 'ok', database: database.driver };
+    return { status: 'ok' as const, database: database.driver };
   });
   await app.register(authRoutes, { db, config });
   await app.register(accountRoutes, { db, config });
@@ -98,6 +100,7 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   await app.register(htmlImportRoutes);
   await app.register(imagesRoutes, { db, config });
   await app.register(leadsRoutes, { db, config, kitSync: leadKitSync });
+  await app.register(campaignTagRoutes, { db, config });
   await app.register(spaRoutes, { webDir: config.webDir, site });
 
   return app;

@@ -1,3 +1,8 @@
+import { z } from 'zod';
+
+/** GET /api/health: the database answered, and which kind it is. */
+export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+
 /** The error body of every API failure: `{"error": {"code", "message", "fields"?}}`. */
 export interface ApiErrorBody {
   error: {

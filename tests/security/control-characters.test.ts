@@ -118,6 +118,7 @@ const sampleBodies = (): Record<string, unknown> => ({
   'PUT /api/contacts/:id': { email: 'fuzzed@example.com', full_name: 'Fuzzed Person', phone: '+1 555 0100', address: 'Street 2', tags: ['fuzz-tag'] },
   'POST /api/tags': { name: 'another-tag', description: 'About it', color: '#123456', kit_tag_name: 'kit-name', kit_tag_id: 5 },
   'PUT /api/tags/:id': { name: 'fuzz-tag', description: 'Still the fuzz tag', color: '#654321' },
+  'PUT /api/leads/campaign-tags/:campaign': { tag_id: tagId },
   'POST /api/calendar/events': calendarEvent,
   'PUT /api/calendar/events/:eventId': calendarEvent,
   'POST /api/public/leads/:campaign': { full_name: 'Lead Person', email: 'lead@example.com', phone: '+1 555 0101', url_parameters: { utm_source: 'fuzz' }, page: '/learning-ecosystem-webinar' },

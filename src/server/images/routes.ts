@@ -73,12 +73,12 @@ export async function imagesRoutes(app: FastifyInstance, options: { db: Db; conf
     image: await updateTags(db, userId(request), request.params.id, request.body.tags),
   }));
 
-  r.delete(one, { schema: { params: idParamsSchema, querystring: deleteQuerySchema } }, async (request, reply) => {
+  r.delete(one, { schema: { params: idParamsSchema, querystring: deleteQuerySchema, response: { 204: z.null() } } }, async (request, reply) => {
     const result = await deleteImages(context(request), userId(request), [request.params.id], request.query.force === 'true');
     if (result.found === 0) throw notFound(IMAGE_MESSAGES.notFound);
     if (result.in_use.length) throw new AppError(409, 'image_in_use', IMAGE_MESSAGES.inUse);
     if (result.failed.length) throw new AppError(502, 'delete_failed', IMAGE_MESSAGES.deleteFailed);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   r.post(IMAGE_PATHS.deleteMany, { schema: { body: deleteManyBodySchema, response: { 200: deleteManyResultSchema } } }, async (request) => {

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { connectionTestErrorMessage, kitApiErrorMessage } from '../../shared/kit/messages.ts';
+import type {
+  KitForm as KitFormShown,
+  KitPagination as KitPaginationShown,
+  KitSubscriber,
+  KitSubscriberState,
+  KitTag,
+} from '../../shared/kit/api.ts';
 import type { KitRateLimiter, Priority } from './rate-limiter.ts';
 
 /*
@@ -11,40 +18,13 @@ import type { KitRateLimiter, Priority } from './rate-limiter.ts';
  * Kit never processed.
  */
 
-export type KitSubscriberState = 'active' | 'inactive' | 'bounced' | 'complained' | 'cancelled';
 export type KitSubscriberStatusFilter = KitSubscriberState | 'all';
 
-export interface KitPagination {
-  has_previous_page: boolean;
-  has_next_page: boolean;
-  start_cursor: string | null;
-  end_cursor: string | null;
-  per_page: number;
-  total_count?: number;
-}
+/** Kit's pagination; some list answers add their total here. */
+export type KitPagination = KitPaginationShown & { total_count?: number };
 
-export interface KitSubscriber {
-  id: number;
-  first_name: string | null;
-  email_address: string;
-  state: KitSubscriberState;
-  created_at: string;
-  fields: Record<string, string | null>;
-}
-
-export interface KitTag {
-  id: number;
-  name: string;
-  created_at: string;
-}
-
-export interface KitForm {
-  id: number;
-  name: string;
-  type: string;
-  created_at: string;
-  [extra: string]: unknown;
-}
+/** A form as Kit sends it: the fields mycrm shows, and whatever else Kit adds. */
+export type KitForm = KitFormShown & { [extra: string]: unknown };
 
 export interface KitCustomField {
   id: number;

@@ -27,3 +27,8 @@ export function kitClientForKey(env: KitConfig, apiKey: string, tuning: ClientTu
 export async function kitClient(ctx: KitContext, tuning: ClientTuning = {}): Promise<KitClient> {
   return kitClientForKey(ctx.env, await requireKitApiKey(ctx.db, ctx.secret), tuning);
 }
+
+/** A client for a person waiting on the screen: ahead of background syncs, and few retries. */
+export function interactiveKitClient(ctx: KitContext): Promise<KitClient> {
+  return kitClient(ctx, { priority: 'interactive', maxAttempts: 3 });
+}

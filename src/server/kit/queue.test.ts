@@ -206,7 +206,7 @@ describe('sync state per contact', () => {
     expect(states[queued!.id]).toMatchObject({ state: 'queued', attempts: 0 });
     expect(states[queued!.id]!.next_attempt_at).not.toBeNull();
     expect(states[synced!.id]).toMatchObject({ state: 'synced', error: null });
-    expect(Date.parse(states[synced!.id]!.last_synced_at!)).toBeGreaterThan(Date.now() - 60_000);
+    expect(states[synced!.id]!.last_synced_at!.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(states[failed!.id]).toMatchObject({ state: 'failed', error: 'Kit API error: 401 POST u - The API key is invalid', last_synced_at: null });
 
     // A new sync of a synced contact: queued, still showing when it last reached Kit.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, lt, lte, max, sql } from 'drizzle-orm';
-import type { KitSyncJobStatus } from '../../shared/kit-sync.ts';
+import { and, count, desc, eq, inArray, lt, lte, max, or, sql } from 'drizzle-orm';
+import type { BatchProgress, KitSyncJobStatus, KitSyncState } from '../../shared/kit/api.ts';
 import type { Db } from '../db/client.ts';
 import { getContactEmails, lockExistingContactIds, recordKitSyncEvent } from '../contacts/service.ts';
 import { kitSyncJobs } from './schema.ts';
@@ -8,7 +8,8 @@ import { bulkSyncFailureMessage } from '../../shared/kit/messages.ts';
 
 /*
  * The durable queue of syncs to Kit (table kit_sync_jobs, an outbox): queued → running → done, or
- * back to queued with a later run_after after a failure, or failed after the last attempt.
+ * back to queued with a later run_after after a failure, or failed after the last attempt, or
+ * waiting when Kit refused the key (until a key is saved: resumeJobsWaitingForKey).
  *
  * Several server instances may share one PostgreSQL database: a job is claimed with
  * FOR UPDATE SKIP LOCKED, so each job goes to exactly one worker. A claimed job carries a lease
@@ -43,13 +44,13 @@ export async function enqueueContactSync(db: Db, contactId: string, tagNames: st
     const [waiting] = await tx
       .select({ id: kitSyncJobs.id, tag_names: kitSyncJobs.tag_names })
       .from(kitSyncJobs)
-      .where(and(eq(kitSyncJobs.contact_id, contactId), sql`${kitSyncJobs.batch_id} is null`, eq(kitSyncJobs.status, 'queued')))
+      .where(and(eq(kitSyncJobs.contact_id, contactId), sql`${kitSyncJobs.batch_id} is null`, inArray(kitSyncJobs.status, ['queued', 'waiting'])))
       .limit(1)
       .for('update', { skipLocked: true });
     if (waiting) {
       await tx
         .update(kitSyncJobs)
-        .set({ tag_names: normalizeTags([...waiting.tag_names, ...tags]), run_after: sql`now()`, updated_at: sql`now()` })
+        .set({ tag_names: normalizeTags([...waiting.tag_names, ...tags]), status: 'queued', run_after: sql`now()`, updated_at: sql`now()` })
         .where(eq(kitSyncJobs.id, waiting.id));
       return waiting;
     }
@@ -77,19 +78,6 @@ export async function enqueueBatch(db: Db, contactIds: string[], tagNames: strin
   return { batch_id: batchId, total: inserted.length };
 }
 
-export interface BatchProgress {
-  batch_id: string;
-  total: number;
-  done: number;
-  failed: number;
-  queued: number;
-  running: number;
-  /** No job is waiting or running any more. */
-  finished: boolean;
-  /** The failed contacts (at most FAILURE_LIST_LIMIT), each "Failed to sync {email}: {message}". */
-  failures: Array<{ contact_id: string; email: string; message: string }>;
-}
-
 export const FAILURE_LIST_LIMIT = 200;
 
 export async function getBatchProgress(db: Db, batchId: string): Promise<BatchProgress | null> {
@@ -108,7 +96,8 @@ export async function getBatchProgress(db: Db, batchId: string): Promise<BatchPr
     .orderBy(kitSyncJobs.finished_at, kitSyncJobs.id)
     .limit(FAILURE_LIST_LIMIT);
   const emails = await getContactEmails(db, failed.map((f) => f.contact_id));
-  const progress = { done: by.done ?? 0, failed: by.failed ?? 0, queued: by.queued ?? 0, running: by.running ?? 0 };
+  // Jobs waiting for a working key are still to do: the batch goes on once a key is saved.
+  const progress = { done: by.done ?? 0, failed: by.failed ?? 0, queued: (by.queued ?? 0) + (by.waiting ?? 0), running: by.running ?? 0 };
   return {
     batch_id: batchId,
     total: progress.done + progress.failed + progress.queued + progress.running,
@@ -206,6 +195,36 @@ export async function failJob(db: Db, job: ClaimedJob, message: string, { final,
   });
 }
 
+/** Kit refused the key (401, 403): the job waits for a key to be saved instead of failing (resumeJobsWaitingForKey). */
+export async function parkJobUntilNewKey(db: Db, job: ClaimedJob, message: string): Promise<boolean> {
+  const rows = await db
+    .update(kitSyncJobs)
+    .set({ status: 'waiting', locked_at: null, last_error: message, updated_at: sql`now()` })
+    .where(ownLease(job))
+    .returning({ id: kitSyncJobs.id });
+  return rows.length > 0;
+}
+
+/** How a refused key reads in a job's last_error (client.ts: "Kit API error: {status} {method} …"). */
+const KEY_REFUSED_ERROR = '^Kit API error: 40[13] ';
+
+/**
+ * A key was saved: the jobs that waited for one go back to the queue with fresh attempts, and so do
+ * jobs that failed for good on a refused key before jobs could wait (each contact's latest only).
+ */
+export async function resumeJobsWaitingForKey(db: Db): Promise<{ resumed: number }> {
+  const latestPerContact = sql`${kitSyncJobs.id} in (
+    select distinct on (contact_id) id from kit_sync_jobs order by contact_id, created_at desc, id desc)`;
+  const refusedForGood = and(eq(kitSyncJobs.status, 'failed'), sql`${kitSyncJobs.last_error} ~ ${KEY_REFUSED_ERROR}`, latestPerContact);
+  const rows = await db
+    .update(kitSyncJobs)
+    .set({ status: 'queued', attempts: 0, run_after: sql`now()`, finished_at: null, locked_at: null, updated_at: sql`now()` })
+    .where(or(eq(kitSyncJobs.status, 'waiting'), refusedForGood))
+    .returning({ id: kitSyncJobs.id });
+  if (rows.length) notifyQueued();
+  return { resumed: rows.length };
+}
+
 /** Gives a job back untouched (the worker is shutting down): the attempt does not count. */
 export async function releaseJob(db: Db, job: ClaimedJob): Promise<boolean> {
   const rows = await db
@@ -236,18 +255,6 @@ export async function recoverExpiredJobs(db: Db, leaseMs: number, maxAttempts: n
   return failed.length + requeued.length;
 }
 
-export interface KitSyncState {
-  contact_id: string;
-  /** never: no sync was ever asked for; queued/running: one is under way; synced/failed: how the latest one ended. */
-  state: 'never' | KitSyncJobStatus | 'synced';
-  /** When the contact last reached Kit. */
-  last_synced_at: string | null;
-  /** Why the latest sync failed, or why its previous attempt did (while it waits for a retry). */
-  error: string | null;
-  attempts: number;
-  next_attempt_at: string | null;
-}
-
 /** The latest sync of each contact. */
 export async function getSyncStates(db: Db, contactIds: string[]): Promise<Record<string, KitSyncState>> {
   const ids = [...new Set(contactIds)];
@@ -272,10 +279,10 @@ export async function getSyncStates(db: Db, contactIds: string[]): Promise<Recor
       const state: KitSyncState = {
         contact_id: id,
         state: !job ? 'never' : job.status === 'done' ? 'synced' : job.status,
-        last_synced_at: syncedAt.get(id)?.toISOString() ?? null,
+        last_synced_at: syncedAt.get(id) ?? null,
         error: job?.last_error ?? null,
         attempts: job?.attempts ?? 0,
-        next_attempt_at: job?.status === 'queued' ? job.run_after.toISOString() : null,
+        next_attempt_at: job?.status === 'queued' ? job.run_after : null,
       };
       return [id, state];
     }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { KIT_SYNC_JOB_STATUSES } from '../../shared/kit-sync.ts';
+import { KIT_SYNC_JOB_STATUSES } from '../../shared/kit/api.ts';
 import { contacts } from '../contacts/schema.ts';
 import { timestamps } from '../db/columns.ts';
 

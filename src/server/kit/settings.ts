@@ -1,6 +1,9 @@
+import type { KitKeyStatus } from '../../shared/kit/api.ts';
 import type { Db } from '../db/client.ts';
+import { AppError } from '../http/errors.ts';
 import { readSetting, writeSetting } from '../settings/service.ts';
 import { KIT_MESSAGES } from '../../shared/kit/messages.ts';
+import { resumeJobsWaitingForKey } from './queue.ts';
 import { decryptSecret, encryptSecret, loadSecretKey } from './secret-box.ts';
 
 /** The app_settings row that holds the Kit API key (spec 000, section 3), encrypted. */
@@ -16,16 +19,6 @@ export class KitKeyUnreadableError extends Error {
   constructor() {
     super(KIT_MESSAGES.keyUnreadable);
   }
-}
-
-/** The key as the browser may see it. */
-export interface KitKeyStatus {
-  configured: boolean;
-  /** The last four characters only, e.g. "••••••••3f9a". */
-  masked_key: string | null;
-  updated_at: string | null;
-  /** Set when a value is stored but cannot be decrypted with this server's secret. */
-  error?: string;
 }
 
 /** Reads the secret lazily (first use), so a server that never touches Kit never creates secret.key. */
@@ -68,11 +61,23 @@ export async function clearKitApiKey(db: Db): Promise<void> {
 
 export async function describeKitApiKey(db: Db, secret: () => Buffer): Promise<KitKeyStatus> {
   const row = await readRow(db);
-  if (!row?.value) return { configured: false, masked_key: null, updated_at: row?.updated_at.toISOString() ?? null };
+  if (!row?.value) return { configured: false, masked_key: null, updated_at: row?.updated_at ?? null };
   try {
     const apiKey = decryptSecret(secret(), row.value, KIT_API_KEY_SETTING);
-    return { configured: true, masked_key: maskApiKey(apiKey), updated_at: row.updated_at.toISOString() };
+    return { configured: true, masked_key: maskApiKey(apiKey), updated_at: row.updated_at };
   } catch {
-    return { configured: false, masked_key: null, updated_at: row.updated_at.toISOString(), error: KIT_MESSAGES.keyUnreadable };
+    return { configured: false, masked_key: null, updated_at: row.updated_at, error: KIT_MESSAGES.keyUnreadable };
   }
+}
+
+/** Saves a new key and answers its status; a failure to store it is the server's, with the spec's message. */
+export async function replaceKitApiKey(db: Db, secret: () => Buffer, apiKey: string): Promise<KitKeyStatus> {
+  try {
+    await saveKitApiKey(db, secret, apiKey);
+  } catch (error) {
+    throw new AppError(500, 'kit_key_save_failed', KIT_MESSAGES.saveFailed, undefined, { cause: error });
+  }
+  // Syncs Kit refused because of the old key run again with this one.
+  await resumeJobsWaitingForKey(db);
+  return describeKitApiKey(db, secret);
 }

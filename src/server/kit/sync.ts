@@ -1,6 +1,7 @@
 import { getContactById, setContactKitId, type Contact } from '../contacts/service.ts';
 import type { Db } from '../db/client.ts';
-import { KitApiError, type KitClient, type KitSubscriber, type SubscriberInput } from './client.ts';
+import type { KitSubscriber } from '../../shared/kit/api.ts';
+import { KitApiError, type KitClient, type SubscriberInput } from './client.ts';
 import { KIT_CUSTOM_FIELD_KEYS, KIT_MESSAGES } from '../../shared/kit/messages.ts';
 import { KitKeyUnreadableError, KitNotConfiguredError } from './settings.ts';
 import { forgetKitTag, kitTagIdByName, linkCrmTag, resolveKitTags, type ResolvedKitTag } from './tag-ids.ts';
@@ -86,6 +87,11 @@ export async function checkContactInKit(db: Db, client: KitClient, contactId: st
   const subscriber = await client.findSubscriberByEmail(contact.email);
   await setContactKitId(db, contact.id, subscriber?.id ?? null);
   return { kit_id: subscriber?.id ?? null, subscriber };
+}
+
+/** Kit refused the API key itself (wrong, revoked, or without access): the sync waits for another key. */
+export function isKeyRefused(error: unknown): boolean {
+  return error instanceof KitApiError && (error.status === 401 || error.status === 403);
 }
 
 /** Failures that retrying the same job cannot fix (the worker marks the job failed at once). */

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { getTagsByNames, setTagKitLink, type Tag } from '../tags/service.ts';
-import type { KitClient, KitTag } from './client.ts';
+import type { KitTag } from '../../shared/kit/api.ts';
+import type { KitClient } from './client.ts';
 
 /*
  * Which Kit tag id a tag name stands for, without spending requests on every sync:

@@ -1,9 +1,19 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { kitClientForKey, createKitContext, type ClientTuning, type KitContext } from './connection.ts';
-import { claimJobs, completeJob, failJob, onKitJobsQueued, recoverExpiredJobs, releaseJob, type ClaimedJob } from './queue.ts';
+import {
+  claimJobs,
+  completeJob,
+  failJob,
+  onKitJobsQueued,
+  parkJobUntilNewKey,
+  recoverExpiredJobs,
+  releaseJob,
+  resumeJobsWaitingForKey,
+  type ClaimedJob,
+} from './queue.ts';
 import { readKitApiKey } from './settings.ts';
-import { isPermanentSyncFailure, syncContactToKit } from './sync.ts';
+import { isKeyRefused, isPermanentSyncFailure, syncContactToKit } from './sync.ts';
 
 /*
  * The background worker that drains the Kit sync queue. Every server instance runs one; they share
@@ -12,7 +22,7 @@ import { isPermanentSyncFailure, syncContactToKit } from './sync.ts';
  * with the next request. The limiter, not the worker, sets the pace (bench/kit.ts measures it).
  *
  * While no API key is saved the worker leaves jobs queued (nothing is lost; they run once a key is
- * saved). A failed attempt is retried with exponential back-off; a failure retrying cannot fix
+ * saved); a job Kit refuses because of the key (401, 403) waits until a key is saved again. A failed attempt is retried with exponential back-off; a failure retrying cannot fix
  * (a 4xx from Kit, a deleted contact) fails the job at once. stop() lets running jobs finish for a
  * while, then gives the rest back to the queue.
  */
@@ -159,9 +169,14 @@ async function recoverExpiredJobsNowAndThen(w: Worker, now: number): Promise<voi
   if (recovered) w.log.warn({ recovered }, 'Kit sync jobs whose worker stopped were put back in the queue');
 }
 
-/** The saved key, read at most once per KEY_REFRESH_MS (a replaced or cleared key takes effect within it). */
-async function currentApiKey(w: Worker, now: number): Promise<string | null> {
-  if (now - w.key.readAt < KEY_REFRESH_MS) return w.key.value;
+/**
+ * The saved key, read at most once per KEY_REFRESH_MS (a replaced or cleared key takes effect within
+ * it), or now when `fresh`. A new key, saved through any instance, puts the jobs that waited for one
+ * back in the queue.
+ */
+async function currentApiKey(w: Worker, now: number, { fresh = false } = {}): Promise<string | null> {
+  if (!fresh && now - w.key.readAt < KEY_REFRESH_MS) return w.key.value;
+  const previous = w.key.readAt === 0 ? undefined : w.key.value;
   try {
     w.key.value = await readKitApiKey(w.db, w.ctx.secret);
   } catch (error) {
@@ -169,6 +184,10 @@ async function currentApiKey(w: Worker, now: number): Promise<string | null> {
     w.key.value = null;
   }
   w.key.readAt = now;
+  if (previous !== undefined && w.key.value && w.key.value !== previous) {
+    const { resumed } = await resumeJobsWaitingForKey(w.db);
+    if (resumed) w.log.info({ resumed }, 'A new Kit API key was saved: the syncs that waited for one are queued again');
+  }
   return w.key.value;
 }
 
@@ -190,13 +209,27 @@ async function runJob(w: Worker, job: ClaimedJob, apiKey: string): Promise<void>
     if (!(await completeJob(w.db, job))) w.log.warn({ job: job.id }, 'Kit sync finished after its lease ran out');
   } catch (error) {
     if (w.shutdown.signal.aborted) await releaseJob(w.db, job);
-    else await recordFailure(w, job, error, signal.aborted);
+    else await recordFailure(w, job, apiKey, error, signal.aborted);
   }
 }
 
-/** A failed attempt: retried after a back-off, or failed for good when retrying cannot help or attempts ran out. */
-async function recordFailure(w: Worker, job: ClaimedJob, error: unknown, timedOut: boolean): Promise<void> {
+/**
+ * A failed attempt: waits for a new key when Kit refused this one, is retried after a back-off, or
+ * fails for good when retrying cannot help or attempts ran out.
+ */
+async function recordFailure(w: Worker, job: ClaimedJob, apiKey: string, error: unknown, timedOut: boolean): Promise<void> {
   const message = timedOut ? `The sync took longer than ${Math.round(w.jobTimeoutMs / 1000)} s and was stopped` : messageOf(error);
+  if (!timedOut && isKeyRefused(error)) {
+    // Refused with a key that has just been replaced: run again at once with the new one.
+    const saved = await currentApiKey(w, Date.now(), { fresh: true });
+    if (saved && saved !== apiKey) {
+      await failJob(w.db, job, message, { final: false });
+      return;
+    }
+    await parkJobUntilNewKey(w.db, job, message);
+    w.log.warn({ job: job.id, contact: job.contact_id }, `Kit refused the API key; the sync waits for a new key: ${message}`);
+    return;
+  }
   const final = isPermanentSyncFailure(error) || job.attempts >= w.maxAttempts;
   await failJob(w.db, job, message, { final, retryInMs: retryDelay(w, job.attempts) });
   w.log.warn({ job: job.id, contact: job.contact_id, attempt: job.attempts, final }, `Kit sync failed: ${message}`);

@@ -148,9 +148,9 @@ export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { 
     return sendCompressed(reply, 200, await renderVersionPreview(page, kept));
   });
 
-  r.delete(one, { schema: { params: idParams } }, async (request, reply) => {
+  r.delete(one, { schema: { params: idParams, response: { 204: z.null() } } }, async (request, reply) => {
     await deletePage(db, request.params.id);
     await cache.changed(db, request.params.id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { LeadCampaign } from '../../shared/leads/campaigns.ts';
 import { LEAD_HONEYPOT_FIELD } from '../../shared/leads/form.ts';
 import { LEAD_ERROR_CODES, LEAD_MESSAGES } from '../../shared/leads/messages.ts';
-import { leadSignupResponseSchema, leadSignupSchema, leadSyncStateSchema, type LeadSignupResponse } from '../../shared/leads/schema.ts';
+import { leadSignupResponseSchema, leadSignupSchema, leadSyncStateSchema, siteConfigSchema, type LeadSignupResponse } from '../../shared/leads/schema.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
@@ -82,7 +82,7 @@ export async function leadsRoutes(app: FastifyInstance, { db, config, kitSync }:
     (request) => submissionSyncState(db, kitSync, request.params.submissionId),
   );
 
-  r.get('/api/public/site-config', { config: { public: true } }, async (_request, reply) => {
+  r.get('/api/public/site-config', { schema: { response: { 200: siteConfigSchema } }, config: { public: true } }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return { meta_pixel_id: config.metaPixelId ?? null };
   });

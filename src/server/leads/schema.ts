@@ -1,6 +1,7 @@
-import { index, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { contacts } from '../contacts/schema.ts';
 import { landingPages } from '../landing-pages/schema.ts';
+import { tags } from '../tags/schema.ts';
 
 /*
  * The leads feature's tables: only this feature reads or writes them (others call its service.ts).
@@ -24,3 +25,13 @@ export const leadSubmissions = pgTable(
     index('lead_submissions_page_idx').on(t.landing_page_id, t.created_at),
   ],
 );
+
+/**
+ * The CRM tag each sign-up campaign (waiting_list, webinar) adds, by id: a renamed tag stays bound.
+ * No row, or a deleted tag: the spec's tag is bound on the next sign-up (campaign-tags.ts).
+ */
+export const campaignTags = pgTable('campaign_tags', {
+  campaign: text('campaign').primaryKey(),
+  tag_id: uuid('tag_id').references(() => tags.id, { onDelete: 'set null' }),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,11 +1,12 @@
 import { and, gte, inArray, sql } from 'drizzle-orm';
-import { kitTagNamesFor, LEAD_CAMPAIGNS, type LeadCampaign } from '../../shared/leads/campaigns.ts';
+import { LEAD_CAMPAIGNS, type LeadCampaign } from '../../shared/leads/campaigns.ts';
+import { KIT_DEFAULT_TAG } from '../../shared/tags/api.ts';
 import { splitFullName } from '../../shared/leads/form.ts';
 import { LEAD_ERROR_CODES, LEAD_MESSAGES } from '../../shared/leads/messages.ts';
 import type { Db } from '../db/client.ts';
 import { leadSubmissions } from './schema.ts';
 import { AppError } from '../http/errors.ts';
-import { createTag, lockTagNames } from '../tags/service.ts';
+import { campaignTagFor } from './campaign-tags.ts';
 import {
   LANDING_PAGE_CONTACT_FIELDS,
   upsertLandingPageContact,
@@ -32,9 +33,9 @@ export interface LeadCapture {
   created: boolean;
   /** The contact existed without the campaign tag and has it now. */
   newly_tagged: boolean;
-  /** The campaign tag (LEM_Waiting_List or webinar202509_2). */
+  /** The campaign's bound tag (by default LEM_Waiting_List or webinar202509_2), by its current name. */
   tag: string;
-  /** The tags a sync to Kit carries: the campaign tag and via_mycrm. */
+  /** The tags a sync to Kit carries: the campaign tag (its Kit link decides the Kit tag) and via_mycrm. */
   kit_tag_names: string[];
 }
 
@@ -68,11 +69,12 @@ export async function captureLead(
   input: LeadInput,
   queueKitSync?: LeadKitSync['queue'],
 ): Promise<LeadCapture & { kit_sync_queued: boolean }> {
-  const { tag, source } = LEAD_CAMPAIGNS[input.campaign];
+  const { source } = LEAD_CAMPAIGNS[input.campaign];
   const { first_name, last_name } = splitFullName(input.full_name);
   try {
     return await db.transaction(async (tx) => {
-      await ensureTag(tx, tag, input.campaign);
+      // Contacts carry only tags from the tag list: the campaign's bound tag, made on first use.
+      const tag = (await campaignTagFor(tx, input.campaign)).name;
       const contact = await upsertLeadContact(tx, {
         email: input.email,
         full_name: input.full_name,
@@ -93,33 +95,13 @@ export async function captureLead(
         created: contact.created,
         newly_tagged: contact.newly_tagged,
         tag,
-        kit_tag_names: kitTagNamesFor(input.campaign),
+        kit_tag_names: [tag, KIT_DEFAULT_TAG],
       };
       const kitSyncQueued = queueKitSync ? await queueKitSync(tx, capture) : false;
       return { ...capture, kit_sync_queued: kitSyncQueued };
     });
   } catch (error) {
     throw toSignupError(error);
-  }
-}
-
-/**
- * Contacts may only carry tags from the tag list, so the campaign tag is created when missing (and
- * kept from being renamed or deleted until the sign-up commits).
- */
-async function ensureTag(tx: Db, tag: string, campaign: LeadCampaign): Promise<void> {
-  if ((await lockTagNames(tx, [tag])).has(tag)) return;
-  try {
-    await createTag(tx, {
-      name: tag,
-      description: campaign === 'waiting_list' ? 'Waiting list sign-ups (Learning Ecosystem Mastery)' : 'Webinar sign-ups',
-      color: '#8B5CF6',
-      kit_tag_name: null,
-      kit_tag_id: null,
-    });
-  } catch (error) {
-    // Another sign-up created it a moment ago: that is all we wanted.
-    if (!(error instanceof AppError && error.statusCode === 409)) throw error;
   }
 }
 

@@ -51,6 +51,34 @@ export async function lockTagNames(tx: Db, names?: string[]): Promise<Set<string
   return new Set(rows.map((r) => r.name));
 }
 
+export async function getTagById(db: Db, id: string): Promise<Tag | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [tag] = await db.select().from(tags).where(eq(tags.id, id));
+  return tag;
+}
+
+/** The tag with this id, kept from being renamed or deleted until the transaction ends. */
+export async function lockTagById(tx: Db, id: string): Promise<Tag | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [tag] = await tx.select().from(tags).where(eq(tags.id, id)).for('share');
+  return tag;
+}
+
+/**
+ * The tag that stands for `name` (ignoring case): the tag of that name, else a tag linked to the Kit
+ * tag of that name. With `lock`, locked like lockTagById.
+ */
+export async function findTagStandingFor(tx: Db, name: string, { lock = false } = {}): Promise<Tag | undefined> {
+  const query = tx
+    .select()
+    .from(tags)
+    .where(or(sql`lower(${tags.name}) = lower(${name})`, sql`lower(${tags.kit_tag_name}) = lower(${name})`))
+    .orderBy(sql`lower(${tags.name}) = lower(${name}) desc`, sql`${tags.kit_tag_id} is null`, asc(tags.created_at))
+    .limit(1);
+  const [tag] = lock ? await query.for('share') : await query;
+  return tag;
+}
+
 export async function createTag(db: Db, values: TagValues): Promise<Tag> {
   const [tag] = await db.insert(tags).values(values).onConflictDoNothing({ target: tags.name }).returning();
   if (!tag) throw nameTaken();

@@ -13,6 +13,8 @@ export const KIT_MESSAGES = {
   keyMissingAlert: 'Kit API key not set. Go to Kit Integration → Configure API Key, save your key, then retry.',
   emailRequiredForTags: 'Email is required to add tags in v4',
   contactNotFound: 'Contact not found',
+  /** A contact's sync that Kit refused because of the key (401, 403): it runs again once a key is saved. */
+  waitingForKey: 'Waiting for a working Kit API key',
   keyUnreadable:
     "The saved Kit API key cannot be decrypted with this server's secret key (MYCRM_SECRET_KEY or secret.key changed). Save the key again.",
 } as const;

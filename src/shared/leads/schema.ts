@@ -55,3 +55,6 @@ export type LeadSignupResponse = z.output<typeof leadSignupResponseSchema>;
 /** Whether the sync a sign-up queued has finished (true as well when none is waiting). */
 export const leadSyncStateSchema = z.object({ synced: z.boolean() });
 export type LeadSyncState = z.output<typeof leadSyncStateSchema>;
+
+/** What the public site needs from the server's configuration: the Meta pixel, if one is set. */
+export const siteConfigSchema = z.object({ meta_pixel_id: z.string().nullable() });

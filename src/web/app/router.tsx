@@ -29,6 +29,7 @@ const sitePage = (path: string, load: () => Promise<{ default: React.ComponentTy
 const crmScreens: RouteObject[] = [
   { index: true, lazy: page(() => import('@web/features/dashboard/dashboard-page.tsx')) },
   { path: 'contacts', lazy: page(() => import('./contacts-route.tsx')) },
+  { path: 'contacts/:id', lazy: page(() => import('./contact-route.tsx')) },
   { path: 'tags', lazy: page(() => import('@web/features/tags/tags-page.tsx')) },
   { path: 'landing-pages', lazy: page(() => import('@web/features/landing-pages/landing-pages-page.tsx')) },
   { path: 'images', lazy: page(() => import('@web/features/images/images-page.tsx')) },

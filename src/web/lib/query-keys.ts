@@ -12,11 +12,14 @@ export const queryKeys = {
   setupCheck: (token: string) => ['setup-check', token] as const,
   dashboard: ['dashboard'] as const,
   tags: ['tags'] as const,
+  campaignTags: ['tags', 'campaigns'] as const,
   contacts: {
     all: ['contacts'] as const,
     /** `view` is the screen's search, filters and sort (contact-view.ts). */
     list: (view: object) => ['contacts', 'list', view] as const,
     stats: ['contacts', 'stats'] as const,
+    one: (id: string) => ['contacts', 'one', id] as const,
+    timeline: (id: string) => ['contacts', 'timeline', id] as const,
   },
   calendarEvents: {
     all: ['calendar-events'] as const,

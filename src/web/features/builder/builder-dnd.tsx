@@ -10,9 +10,11 @@ import {
   type DragEndEvent,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
+  type KeyboardSensorOptions,
+  type PointerSensorOptions,
 } from '@dnd-kit/core';
 import { GripVertical } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
 import { currentSlot, dropAt, firstAllowedSlot, listDropSlots, type DropSlot } from '@shared/landing-pages/drop-slots.ts';
 import { locate, nodeIndex } from '@shared/landing-pages/node-index.ts';
@@ -144,6 +146,9 @@ interface Drag {
   pointer: { x: number; y: number } | null;
 }
 
+/** A click on a handle stays a click: a drag starts once the pointer has moved a few pixels. */
+const POINTER_OPTIONS: PointerSensorOptions = { activationConstraint: { distance: 5 } };
+
 export const DRAG_INSTRUCTIONS =
   'To move this, press Space or Enter to pick it up, the arrow keys to choose where it goes, Space or Enter to drop it there, or Escape to cancel.';
 
@@ -190,11 +195,14 @@ export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageCon
     return box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : currentCoordinates;
   };
 
-  const sensors = useSensors(
-    // A click on a handle stays a click: a drag starts once the pointer has moved a few pixels.
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: step }),
-  );
+  // The sensors' options keep their identity: new ones would give every handle a new context value,
+  // re-rendering all of them on each edit of the page.
+  const latestStep = useRef(step);
+  useLayoutEffect(() => {
+    latestStep.current = step;
+  });
+  const [keyboardOptions] = useState<KeyboardSensorOptions>(() => ({ coordinateGetter: (event, args) => latestStep.current(event, args) }));
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   // The listeners of the drag under way, removed as they were added (a later render makes new functions).
   const listening = useRef<{ move: (event: PointerEvent) => void; scroll: () => void } | null>(null);

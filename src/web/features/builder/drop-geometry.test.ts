@@ -24,7 +24,7 @@ describe('proposalsAt', () => {
 
   it('proposes inside a holder among its children by their middles, or next to it near its edges', () => {
     expect(proposalsAt([container], 200)[0]).toEqual({ kind: 'inside', id: 'box', index: 2 });
-    expect(proposalsAt([container], 90)[0]).toEqual({ kind: 'inside', id: 'box', index: 0 });
+    expect(proposalsAt([container], 95)[0]).toEqual({ kind: 'inside', id: 'box', index: 0 });
     expect(proposalsAt([container], 82)[0]).toEqual({ kind: 'before', id: 'box' });
     expect(proposalsAt([container], 295)[0]).toEqual({ kind: 'after', id: 'box' });
   });

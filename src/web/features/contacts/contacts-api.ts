@@ -10,6 +10,7 @@ import {
 import type { ImportRequest } from '@shared/contacts/csv.ts';
 import type { ContactInput } from '@shared/contacts/form.ts';
 import { TAG_PATHS, tagListResponseSchema } from '@shared/tags/api.ts';
+import { CONTACT_TIMELINE_PATHS, timelineResponseSchema } from '@shared/contacts/timeline.ts';
 import { apiParsed, del } from '@web/lib/api.ts';
 import { downloadFile } from '@web/lib/download.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
@@ -93,4 +94,24 @@ export function useImportContacts() {
 /** Downloads the CSV of exactly this view (search, filters and sort; every page of it). */
 export function downloadContactsCsv(view: ContactView): Promise<void> {
   return downloadFile(`${CONTACT_PATHS.exportCsv}?${viewParams(view)}`, 'contacts.csv');
+}
+
+/** One contact, for its page. */
+export function useContact(id: string) {
+  return useQuery({
+    queryKey: queryKeys.contacts.one(id),
+    queryFn: async () => (await apiParsed(contactResponseSchema, 'GET', CONTACT_PATHS.one(id))).contact,
+    retry: false,
+  });
+}
+
+/** A contact's timeline, newest first, a page at a time (keyset: each page ends where the next begins). */
+export function useContactTimeline(id: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.contacts.timeline(id),
+    queryFn: ({ pageParam }) =>
+      apiParsed(timelineResponseSchema, 'GET', `${CONTACT_TIMELINE_PATHS.events(id)}${pageParam ? `?before=${pageParam}` : ''}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_before,
+  });
 }

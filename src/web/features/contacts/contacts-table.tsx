@@ -1,5 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS, type ContactStatus } from '@shared/contacts.ts';
 import type { ContactDto } from '@shared/contacts/api.ts';
 import { contactDisplayName } from '@shared/contacts/form.ts';
@@ -12,6 +13,7 @@ import { SortableTh, Table, Td, Th } from '@web/components/ui/table.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { COLUMN_LABELS, type ContactColumn } from './contact-columns.ts';
 import type { ContactView } from './contact-view.ts';
+import type { ContactPageState } from './contact-page.tsx';
 import type { ContactsKitSlots } from './kit-slots.ts';
 import { TagChips } from './tag-chips.tsx';
 import { useWindowedRows } from './use-windowed-rows.ts';
@@ -233,8 +235,26 @@ const ContactRow = memo(function ContactRow({
   const label = name ?? contact.email;
   const { RowActions, SyncState } = kit ?? {};
   const cell = 'h-14 py-0 truncate';
+  const navigate = useNavigate();
+  const page = `/crm/contacts/${contact.id}`;
+  // The list's URL holds its search and filters: the contact page's Back returns to exactly it.
+  const open = () => navigate(page, { state: { fromList: window.location.pathname + window.location.search } satisfies ContactPageState });
+  const openFromLink = (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+    e.preventDefault();
+    open();
+  };
+  // A click anywhere on the row opens the contact, except on its own controls.
+  const openFromRow = (e: MouseEvent) => {
+    if (!(e.target as HTMLElement).closest('a, button, input, select, label') && !window.getSelection()?.toString()) open();
+  };
   return (
-    <tr aria-rowindex={index + 2} data-selected={selected || undefined} className="group hover:bg-gray-50 data-selected:bg-brand-50">
+    <tr
+      aria-rowindex={index + 2}
+      data-selected={selected || undefined}
+      className="group cursor-pointer hover:bg-gray-50 data-selected:bg-brand-50"
+      onClick={openFromRow}
+    >
       <Td className={cn(cell, STICKY_LEFT)}>
         <div className="flex min-w-0 items-center gap-3">
           <input
@@ -250,9 +270,14 @@ const ContactRow = memo(function ContactRow({
           >
             {initials(label)}
           </span>
-          <span className={cn('truncate font-medium', name ? 'text-gray-900' : 'text-gray-500')} title={label}>
+          <Link
+            to={page}
+            onClick={openFromLink}
+            className={cn('truncate font-medium hover:underline', name ? 'text-gray-900' : 'text-gray-600')}
+            title={label}
+          >
             {label}
-          </span>
+          </Link>
         </div>
       </Td>
       {columns.map((column) => (

@@ -11,7 +11,8 @@ import { ApiError } from '@web/lib/api.ts';
 import { notifySuccess } from '@web/lib/notify.tsx';
 import { formatDateTime } from './format.ts';
 import { ConnectionLine } from './connection-line.tsx';
-import { useClearKitKey, useSaveKitKey, useTestTypedKey, type KitKeyStatus } from './kit-api.ts';
+import type { KitKeyStatus } from '@shared/kit/api.ts';
+import { useClearKitKey, useSaveKitKey, useTestTypedKey } from './kit-api.ts';
 import { KitCard, LoadError, Loading } from './kit-card.tsx';
 
 /**

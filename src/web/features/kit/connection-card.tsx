@@ -3,7 +3,7 @@ import { PlugZap, Unplug } from 'lucide-react';
 import { Button } from '@web/components/ui/button.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { ConnectionLine } from './connection-line.tsx';
-import type { ConnectionResult } from './kit-api.ts';
+import type { ConnectionResult } from '@shared/kit/api.ts';
 import { KitCard, LoadError, Loading } from './kit-card.tsx';
 
 /** The saved key's connection to Kit, tested when the screen opens and on demand. */

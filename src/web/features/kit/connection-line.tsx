@@ -1,5 +1,5 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
-import type { ConnectionResult } from './kit-api.ts';
+import type { ConnectionResult } from '@shared/kit/api.ts';
 
 /** How a connection test went: the Kit account, or "HTTP {status}: {statusText}". */
 export function ConnectionLine({ result }: { result: ConnectionResult }) {

@@ -1,115 +1,36 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { TAG_PATHS, tagListResponseSchema } from '@shared/tags/api.ts';
-import { ApiError, apiParsed, del, get, post, put } from '@web/lib/api.ts';
+import {
+  batchProgressSchema,
+  batchRetriedSchema,
+  batchStartedSchema,
+  checkResultSchema,
+  connectionResultSchema,
+  customFieldsResultSchema,
+  KIT_PATHS,
+  kitFormListSchema,
+  kitKeyStatusSchema,
+  kitStatsSchema,
+  kitTagListSchema,
+  subscriberPageSchema,
+  syncResultSchema,
+  syncStatesSchema,
+  tagLinksResultSchema,
+  type KitKeyStatus,
+} from '@shared/kit/api.ts';
+import { ApiError, apiParsed, del } from '@web/lib/api.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
 
 /*
- * The Kit integration's staff API (src/server/kit/routes.ts). Only the server talks to Kit; the
- * browser sees the API key masked. The shapes below are the routes' answers.
+ * The Kit integration's staff API (src/server/kit/*-routes.ts) as TanStack Query hooks. Only the
+ * server talks to Kit; the browser sees the API key masked. Every answer is parsed by its contract schema.
  */
-
-export interface KitKeyStatus {
-  configured: boolean;
-  /** The last four characters only, e.g. "••••••••3f9a". */
-  masked_key: string | null;
-  updated_at: string | null;
-  /** A key is stored but this server cannot decrypt it. */
-  error?: string;
-}
-
-export type ConnectionResult = { ok: true; account: { name: string; email: string } } | { ok: false; error: string };
-
-export interface KitStats {
-  total_subscribers: number;
-  active_subscribers: number;
-}
-
-export interface KitForm {
-  id: number;
-  name: string;
-  type: string;
-  created_at: string;
-}
-
-export interface KitTag {
-  id: number;
-  name: string;
-  created_at: string;
-}
-
-export type KitSubscriberState = 'active' | 'inactive' | 'bounced' | 'complained' | 'cancelled';
-
-export interface KitSubscriber {
-  id: number;
-  first_name: string | null;
-  email_address: string;
-  state: KitSubscriberState;
-  created_at: string;
-  fields: Record<string, string | null>;
-}
-
-export interface KitPagination {
-  has_previous_page: boolean;
-  has_next_page: boolean;
-  start_cursor: string | null;
-  end_cursor: string | null;
-  per_page: number;
-}
-
-export interface SubscriberPage {
-  subscribers: KitSubscriber[];
-  pagination: KitPagination;
-}
-
-export interface CustomFieldsResult {
-  created: string[];
-  existing: string[];
-}
-
-export type TagLinkResult = 'unchanged' | 'linked' | 'created' | 'missing';
-
-export interface TagLinksResult {
-  tags: Array<{ id: string; name: string; kit_tag_name: string | null; kit_tag_id: number | null; result: TagLinkResult }>;
-}
-
-export interface CheckResult {
-  kit_id: number | null;
-  subscriber: KitSubscriber | null;
-}
-
-export interface SyncResult {
-  kit_id: number;
-  created: boolean;
-  tags: Array<{ name: string; kit_tag_id: number }>;
-  message: string;
-}
-
-export interface BatchProgress {
-  batch_id: string;
-  total: number;
-  done: number;
-  failed: number;
-  queued: number;
-  running: number;
-  finished: boolean;
-  /** Each message reads "Failed to sync {email}: {message or Unknown error}". */
-  failures: Array<{ contact_id: string; email: string; message: string }>;
-}
-
-export interface KitSyncState {
-  contact_id: string;
-  state: 'never' | 'queued' | 'running' | 'synced' | 'failed';
-  last_synced_at: string | null;
-  error: string | null;
-  attempts: number;
-  next_attempt_at: string | null;
-}
 
 /** The server refuses Kit work without a saved key: the contacts screen words that case itself. */
 export const isKeyMissing = (error: unknown) => error instanceof ApiError && error.code === 'kit_not_configured';
 
 export function useKitSettings() {
-  return useQuery({ queryKey: queryKeys.kit.settings, queryFn: () => get<KitKeyStatus>('/api/kit/settings') });
+  return useQuery({ queryKey: queryKeys.kit.settings, queryFn: () => apiParsed(kitKeyStatusSchema, 'GET', KIT_PATHS.settings) });
 }
 
 /** What Kit itself answered for the saved key: forgotten when the key changes, so nothing of another key shows. */
@@ -120,7 +41,7 @@ const forgetAccountData = (client: QueryClient) => {
 export function useSaveKitKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (apiKey: string) => put<KitKeyStatus>('/api/kit/settings', { api_key: apiKey }),
+    mutationFn: (apiKey: string) => apiParsed(kitKeyStatusSchema, 'PUT', KIT_PATHS.settings, { api_key: apiKey }),
     onSuccess: (status) => {
       forgetAccountData(client);
       client.setQueryData(queryKeys.kit.settings, status);
@@ -131,10 +52,10 @@ export function useSaveKitKey() {
 export function useClearKitKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => del('/api/kit/settings'),
+    mutationFn: () => del(KIT_PATHS.settings),
     onSuccess: () => {
       forgetAccountData(client);
-      client.setQueryData<KitKeyStatus>(queryKeys.kit.settings, { configured: false, masked_key: null, updated_at: new Date().toISOString() });
+      client.setQueryData<KitKeyStatus>(queryKeys.kit.settings, { configured: false, masked_key: null, updated_at: new Date() });
     },
   });
 }
@@ -143,7 +64,7 @@ export function useClearKitKey() {
 export function useKitConnection(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.kit.account.connection,
-    queryFn: () => post<ConnectionResult>('/api/kit/test-connection'),
+    queryFn: () => apiParsed(connectionResultSchema, 'POST', KIT_PATHS.testConnection, {}),
     enabled,
     staleTime: 60_000,
     retry: false,
@@ -152,17 +73,17 @@ export function useKitConnection(enabled: boolean) {
 
 /** Tests a key typed in but not saved yet. */
 export function useTestTypedKey() {
-  return useMutation({ mutationFn: (apiKey: string) => post<ConnectionResult>('/api/kit/test-connection', { api_key: apiKey }) });
+  return useMutation({ mutationFn: (apiKey: string) => apiParsed(connectionResultSchema, 'POST', KIT_PATHS.testConnection, { api_key: apiKey }) });
 }
 
 export function useKitStats(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.kit.account.stats, queryFn: () => get<KitStats>('/api/kit/stats'), enabled, retry: false });
+  return useQuery({ queryKey: queryKeys.kit.account.stats, queryFn: () => apiParsed(kitStatsSchema, 'GET', KIT_PATHS.stats), enabled, retry: false });
 }
 
 export function useKitForms(enabled = true) {
   return useQuery({
     queryKey: queryKeys.kit.account.forms,
-    queryFn: async () => (await get<{ forms: KitForm[] }>('/api/kit/forms')).forms,
+    queryFn: async () => (await apiParsed(kitFormListSchema, 'GET', KIT_PATHS.forms)).forms,
     enabled,
     staleTime: 60_000,
     retry: false,
@@ -172,7 +93,7 @@ export function useKitForms(enabled = true) {
 export function useKitTags(enabled = true) {
   return useQuery({
     queryKey: queryKeys.kit.account.tags,
-    queryFn: async () => (await get<{ tags: KitTag[] }>('/api/kit/tags')).tags,
+    queryFn: async () => (await apiParsed(kitTagListSchema, 'GET', KIT_PATHS.tags)).tags,
     enabled,
     staleTime: 60_000,
     retry: false,
@@ -190,7 +111,7 @@ export function useKitSubscribers({ email, cursor, perPage }: { email: string; c
       if (email) params.set('email', email);
       if (cursor && 'after' in cursor) params.set('after', cursor.after);
       if (cursor && 'before' in cursor) params.set('before', cursor.before);
-      return get<SubscriberPage>(`/api/kit/subscribers?${params}`);
+      return apiParsed(subscriberPageSchema, 'GET', `${KIT_PATHS.subscribers}?${params}`);
     },
     placeholderData: keepPreviousData,
     retry: false,
@@ -198,7 +119,7 @@ export function useKitSubscribers({ email, cursor, perPage }: { email: string; c
 }
 
 export function useCreateCustomFields() {
-  return useMutation({ mutationFn: () => post<CustomFieldsResult>('/api/kit/custom-fields') });
+  return useMutation({ mutationFn: () => apiParsed(customFieldsResultSchema, 'POST', KIT_PATHS.customFields, {}) });
 }
 
 /** The CRM's tags (src/server/tags), to show which ones are linked to Kit tags. */
@@ -209,23 +130,22 @@ export function useCrmTags() {
 export function useLinkTags() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (createMissing: boolean) => post<TagLinksResult>('/api/kit/tag-links', { create_missing: createMissing }),
+    mutationFn: (createMissing: boolean) => apiParsed(tagLinksResultSchema, 'POST', KIT_PATHS.tagLinks, { create_missing: createMissing }),
     onSuccess: () =>
       Promise.all([client.invalidateQueries({ queryKey: queryKeys.tags }), client.invalidateQueries({ queryKey: queryKeys.kit.account.tags })]),
   });
 }
 
-export const checkContactInKit = (contactId: string) => post<CheckResult>(`/api/kit/contacts/${contactId}/check`);
+export const checkContactInKit = (contactId: string) => apiParsed(checkResultSchema, 'POST', KIT_PATHS.checkContact(contactId), {});
 
 export const syncContactToKit = (contactId: string, tagNames: string[]) =>
-  post<SyncResult>(`/api/kit/contacts/${contactId}/sync`, { tag_names: tagNames });
+  apiParsed(syncResultSchema, 'POST', KIT_PATHS.syncContact(contactId), { tag_names: tagNames });
 
 export const startSyncBatch = (contactIds: string[], tagNames: string[]) =>
-  post<{ batch_id: string; total: number }>('/api/kit/sync-batches', { contact_ids: contactIds, tag_names: tagNames });
+  apiParsed(batchStartedSchema, 'POST', KIT_PATHS.batches, { contact_ids: contactIds, tag_names: tagNames });
 
-export const getBatchProgress = (batchId: string) => get<BatchProgress>(`/api/kit/sync-batches/${batchId}`);
+export const getBatchProgress = (batchId: string) => apiParsed(batchProgressSchema, 'GET', KIT_PATHS.batch(batchId));
 
-export const retrySyncBatch = (batchId: string) => post<{ requeued: number }>(`/api/kit/sync-batches/${batchId}/retry`);
+export const retrySyncBatch = (batchId: string) => apiParsed(batchRetriedSchema, 'POST', KIT_PATHS.retryBatch(batchId), {});
 
-export const getSyncStates = (contactIds: string[]) =>
-  get<{ states: Record<string, KitSyncState> }>(`/api/kit/sync-state?contact_ids=${contactIds.map(encodeURIComponent).join(',')}`);
+export const getSyncStates = (contactIds: string[]) => apiParsed(syncStatesSchema, 'GET', KIT_PATHS.syncState(contactIds));

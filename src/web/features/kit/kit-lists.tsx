@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FileText, Tags } from 'lucide-react';
 import { formatDate } from './format.ts';
-import type { KitForm, KitTag } from './kit-api.ts';
+import type { KitForm, KitTag } from '@shared/kit/api.ts';
 import { EmptyNote, KitCard, LoadError, Loading } from './kit-card.tsx';
 
 /** The Kit account's forms. */

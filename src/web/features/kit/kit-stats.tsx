@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { Card } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { formatNumber } from './format.ts';
-import type { KitForm, KitStats, KitTag } from './kit-api.ts';
+import type { KitForm, KitStats, KitTag } from '@shared/kit/api.ts';
 import { LoadError } from './kit-card.tsx';
 
 /** The real counts from Kit (one request each for all and for active subscribers): no estimates. */

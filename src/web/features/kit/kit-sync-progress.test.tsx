@@ -5,7 +5,7 @@ import { queryKeys } from '@web/lib/query-keys.ts';
 import { apiError, fakeApi } from '@web/testing/fake-api.ts';
 import { renderScreen } from '@web/testing/render.tsx';
 import { followBatch, stopFollowingBatch } from './active-batch.ts';
-import type { BatchProgress } from './kit-api.ts';
+import type { BatchProgress } from '@shared/kit/api.ts';
 import { KitSyncProgress } from './kit-sync-progress.tsx';
 
 const BATCH = 'batch-1';

@@ -11,7 +11,8 @@ import { cn } from '@web/lib/cn.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
 import { showBatchDetails, stopFollowingBatch, useFollowedBatch } from './active-batch.ts';
 import { formatNumber } from './format.ts';
-import { isKeyMissing, type BatchProgress } from './kit-api.ts';
+import type { BatchProgress } from '@shared/kit/api.ts';
+import { isKeyMissing } from './kit-api.ts';
 import { useBatchProgress, useRetryBatch } from './use-batch-progress.ts';
 
 const summary = (p: BatchProgress) =>

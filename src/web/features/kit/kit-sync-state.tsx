@@ -1,11 +1,12 @@
+import { KIT_MESSAGES } from '@shared/kit/messages.ts';
 import { cn } from '@web/lib/cn.ts';
 import { formatDateTime, formatShortMoment } from './format.ts';
-import type { KitSyncState as SyncState } from './kit-api.ts';
+import type { KitSyncState as SyncState } from '@shared/kit/api.ts';
 import { useKitSyncState } from './use-sync-state.ts';
 
 /**
  * The contacts table's Kit column: the contact's Kit subscriber id and where its sync stands
- * (never synced, queued, syncing, synced at …, failed with the reason). The states of the rows on
+ * (never synced, queued, syncing, waiting for a working key, synced at …, failed with the reason). The states of the rows on
  * screen arrive in one request (use-sync-state.ts).
  */
 export function KitSyncState({ contact }: { contact: { id: string; kit_id: number | null } }) {
@@ -45,6 +46,8 @@ function StateLine({ state }: { state: SyncState }) {
       );
     case 'running':
       return <Line className="text-brand-700" text="Syncing..." />;
+    case 'waiting':
+      return <Line className="text-amber-700" text={KIT_MESSAGES.waitingForKey} detail={`${KIT_MESSAGES.waitingForKey}. Kit answered: ${state.error || 'Unknown error'}`} />;
     case 'synced':
       return state.last_synced_at ? (
         <Line

@@ -6,7 +6,8 @@ import { SearchInput } from '@web/components/ui/search-input.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { formatDate } from './format.ts';
-import { useKitSubscribers, type KitSubscriberState, type SubscriberCursor } from './kit-api.ts';
+import type { KitSubscriberState } from '@shared/kit/api.ts';
+import { useKitSubscribers, type SubscriberCursor } from './kit-api.ts';
 import { EmptyNote, KitCard, LoadError, Loading } from './kit-card.tsx';
 
 const STATE_STYLE: Record<KitSubscriberState, string> = {

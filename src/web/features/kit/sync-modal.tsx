@@ -6,19 +6,22 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { queryKeys } from '@web/lib/query-keys.ts';
-import { syncContactToKit, useKitForms, useKitTags, type SyncResult } from './kit-api.ts';
-import { initialTagSelection, TagPicker } from './tag-picker.tsx';
+import type { SyncResult } from '@shared/kit/api.ts';
+import { syncContactToKit, useCrmTags, useKitForms, useKitTags } from './kit-api.ts';
+import { contactTagSelection, TagPicker } from './tag-picker.tsx';
 
 export interface SyncModalContact {
   id: string;
   email: string;
   first_name: string | null;
   last_name: string | null;
+  /** The contact's CRM tags: those linked to Kit are preselected. */
+  tags: string[];
 }
 
 /**
  * "Sync to Kit" for one contact (spec 000, section 4): loading Kit's forms and tags → ready (a tag
- * picker, via_mycrm preselected) → syncing → success; 2000 ms later (or when the person closes it
+ * picker, via_mycrm and the contact's own Kit-linked tags preselected) → syncing → success; 2000 ms later (or when the person closes it
  * first) `onSynced` runs and the modal closes.
  */
 export function SyncModal({ contact, open, onClose, onSynced }: { contact: SyncModalContact; open: boolean; onClose: () => void; onSynced: () => void }) {
@@ -44,18 +47,32 @@ export function SyncModal({ contact, open, onClose, onSynced }: { contact: SyncM
       }
     >
       {/* Mounted only while open: every opening starts over with fresh provider data and the default tag. */}
-      {open ? <SyncForm contactId={contact.id} onClose={close} onSucceeded={() => (synced.current = true)} /> : null}
+      {open ? <SyncForm contactId={contact.id} contactTags={contact.tags} onClose={close} onSucceeded={() => (synced.current = true)} /> : null}
     </Dialog>
   );
 }
 
 type Phase = { name: 'ready' } | { name: 'syncing' } | { name: 'success'; result: SyncResult } | { name: 'error'; message: string };
 
-function SyncForm({ contactId, onClose, onSucceeded }: { contactId: string; onClose: () => void; onSucceeded: () => void }) {
+function SyncForm({
+  contactId,
+  contactTags,
+  onClose,
+  onSucceeded,
+}: {
+  contactId: string;
+  contactTags: string[];
+  onClose: () => void;
+  onSucceeded: () => void;
+}) {
   const queryClient = useQueryClient();
   const forms = useKitForms();
   const tags = useKitTags();
-  const [selected, setSelected] = useState(initialTagSelection);
+  const crmTags = useCrmTags();
+  // The contact's Kit tags until the person changes the selection (CRM tags unavailable: the default tag only).
+  const preselected = contactTagSelection(contactTags, crmTags.data ?? []);
+  const [changed, setSelected] = useState<Set<string> | null>(null);
+  const selected = changed ?? preselected;
   const [phase, setPhase] = useState<Phase>({ name: 'ready' });
   const succeeded = phase.name === 'success';
 
@@ -79,7 +96,7 @@ function SyncForm({ contactId, onClose, onSucceeded }: { contactId: string; onCl
     }
   };
 
-  if (forms.isPending || tags.isPending) {
+  if (forms.isPending || tags.isPending || crmTags.isPending) {
     return (
       <div role="status" className="flex items-center justify-center gap-3 py-10 text-sm text-gray-600">
         <Spinner /> Loading Kit forms and tags...
@@ -128,7 +145,7 @@ function SyncForm({ contactId, onClose, onSucceeded }: { contactId: string; onCl
         void sync();
       }}
     >
-      <TagPicker tags={tags.data} selected={selected} onChange={setSelected} />
+      <TagPicker tags={tags.data} offered={[...preselected]} selected={selected} onChange={setSelected} />
       {phase.name === 'error' ? (
         <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm break-words text-red-800">
           <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />

@@ -6,7 +6,8 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Checkbox } from '@web/components/ui/checkbox.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { cn } from '@web/lib/cn.ts';
-import { useCrmTags, useLinkTags, type TagLinkResult } from './kit-api.ts';
+import type { TagLinkResult } from '@shared/kit/api.ts';
+import { useCrmTags, useLinkTags } from './kit-api.ts';
 import { EmptyNote, KitCard, LoadError, Loading } from './kit-card.tsx';
 
 const RESULT_TEXT: Record<TagLinkResult, string> = {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@web/lib/query-keys.ts';
-import { getSyncStates, type KitSyncState } from './kit-api.ts';
+import { KIT_SYNC_STATE_IDS_MAX as MAX_IDS_PER_REQUEST, type KitSyncState } from '@shared/kit/api.ts';
+import { getSyncStates } from './kit-api.ts';
 
 /*
  * Each row of the contacts table asks for its own contact's sync state; the asks made within a
@@ -8,8 +9,6 @@ import { getSyncStates, type KitSyncState } from './kit-api.ts';
  * request, /api/kit/sync-state?contact_ids=a,b,c.
  */
 
-/** The server takes at most this many ids per request. */
-const MAX_IDS_PER_REQUEST = 500;
 const GATHER_MS = 10;
 /** While a sync waits or runs, its row looks again this often. */
 const POLL_MS = 3000;

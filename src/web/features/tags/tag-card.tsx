@@ -44,7 +44,7 @@ export function TagCard({
           </Button>
         </div>
       </div>
-      <p className={tag.description ? 'mt-2 text-sm break-words text-gray-700' : 'mt-2 text-sm text-gray-400'}>
+      <p className={tag.description ? 'mt-2 text-sm break-words text-gray-700' : 'mt-2 text-sm text-gray-500'}>
         {tag.description ?? 'No description'}
       </p>
       <div className="mt-4 space-y-1.5 rounded-lg bg-gray-50 px-3 py-2.5 text-sm">

@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CAMPAIGN_TAG_PATHS, campaignTagBindingSchema, campaignTagListSchema } from '@shared/leads/campaign-tags.ts';
+import type { LeadCampaign } from '@shared/leads/campaigns.ts';
 import { TAG_PATHS, tagListResponseSchema, tagResponseSchema, type TagDto, type TagInput } from '@shared/tags/api.ts';
 import { apiParsed, del } from '@web/lib/api.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
@@ -42,4 +44,21 @@ export function matchesTagSearch(tag: TagDto, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   return [tag.name, tag.description, tag.kit_tag_name].some((text) => text?.toLowerCase().includes(needle));
+}
+
+/** Which tag each sign-up campaign adds (GET /api/leads/campaign-tags). Under the tags' key, so tag changes refresh it. */
+export function useCampaignTags() {
+  return useQuery({
+    queryKey: queryKeys.campaignTags,
+    queryFn: async () => (await apiParsed(campaignTagListSchema, 'GET', CAMPAIGN_TAG_PATHS.list)).campaigns,
+  });
+}
+
+export function useBindCampaignTag() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ campaign, tagId }: { campaign: LeadCampaign; tagId: string }) =>
+      apiParsed(campaignTagBindingSchema, 'PUT', CAMPAIGN_TAG_PATHS.one(campaign), { tag_id: tagId }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.campaignTags }),
+  });
 }

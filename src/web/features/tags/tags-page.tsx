@@ -8,6 +8,7 @@ import { SearchInput } from '@web/components/ui/search-input.tsx';
 import { PageHeader } from '@web/components/ui/page-header.tsx';
 import { LoadingScreen } from '@web/components/ui/spinner.tsx';
 import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
+import { CampaignTagsCard } from './campaign-tags-card.tsx';
 import { TagCard } from './tag-card.tsx';
 import { TagModal } from './tag-modal.tsx';
 import { matchesTagSearch, useDeleteTag, useTags } from './tags-api.ts';
@@ -47,6 +48,8 @@ export default function TagsPage() {
           </Button>
         }
       />
+
+      {tags.data ? <CampaignTagsCard tags={all} /> : null}
 
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchInput className="sm:w-80" aria-label="Search tags" placeholder="Search tags..." value={search} onChange={(e) => setSearch(e.target.value)} />
