@@ -2,6 +2,7 @@ import { CalendarCheck, Download, ExternalLink, Lightbulb, Loader2, TriangleAler
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { publicCalendarEventSchema, type PublicCalendarEvent } from '@shared/calendar/api.ts';
+import { publishedTimes } from '@shared/calendar/event-times.ts';
 import { icsFileName } from '@shared/calendar/file-name.ts';
 import { buildGoogleCalendarLink } from '@shared/calendar/google-link.ts';
 import { buildOutlookLink } from '@shared/calendar/outlook-link.ts';
@@ -241,7 +242,8 @@ function directLinks(event: PublicCalendarEvent): { google: string; outlook: str
 }
 
 /** "Sunday, 28 September 2025, 11:00 – 12:00 (Europe/Berlin)", in the page's language. */
-function eventWhen(event: PublicCalendarEvent, language: PublicLanguage): string {
+function eventWhen(stored: PublicCalendarEvent, language: PublicLanguage): string {
+  const event = publishedTimes(stored);
   const locale = language === 'de' ? 'de-DE' : 'en-GB';
   const day = (date: string) => {
     const [year = 0, month = 1, dayOfMonth = 1] = date.split('-').map(Number);
