@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH, userResponseSchema } from '@shared/auth/api.ts';
+import { NEW_PASSWORD_HINT, userResponseSchema } from '@shared/auth/api.ts';
 import {
   acceptInviteSchema,
   inviteCheckResponseSchema,
@@ -83,7 +83,7 @@ export default function InvitePage() {
         <Field label="Email">
           <Input type="email" autoComplete="username" value={check.data?.email ?? ''} readOnly className="bg-gray-50" />
         </Field>
-        <NewPasswordFields form={form} hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`} autoFocus />
+        <NewPasswordFields form={form} hint={NEW_PASSWORD_HINT} autoFocus />
         <Button type="submit" className="w-full" size="lg" disabled={accept.isPending}>
           {accept.isPending ? <Spinner className="text-white" /> : null}
           Create account and sign in

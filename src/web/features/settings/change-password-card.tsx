@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
-import { PASSWORD_MIN_LENGTH } from '@shared/auth/api.ts';
+import { NEW_PASSWORD_HINT } from '@shared/auth/api.ts';
 import { changePasswordSchema, USER_MESSAGES, type ChangePasswordInput } from '@shared/users/api.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
@@ -63,7 +63,7 @@ export function ChangePasswordCard({ email }: { email: string }) {
             form={form}
             label="New password"
             confirmLabel="Confirm new password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not one of the most common passwords.`}
+            hint={NEW_PASSWORD_HINT}
           />
           <Button type="submit" disabled={change.isPending}>
             {change.isPending ? <Spinner className="size-4 text-white" /> : null}
