@@ -1,10 +1,11 @@
 import { startTransition, StrictMode } from 'react';
 import { readBootData } from './lib/boot-data.ts';
+import { chosenLanguage, visitorLanguage } from './lib/language-choice.ts';
 import './styles.css';
 
 /*
  * Public pages arrive prerendered, with the data they were rendered from: the app hydrates that
- * HTML in the language it was rendered in, then switches if the visitor chose the other one.
+ * HTML in the language it was rendered in (the visitor's choice, which the server reads from its cookie).
  * Every other page (staff screens) renders in the browser.
  *
  * The code comes in parts (translations, routes, React DOM), fetched together and started one at a
@@ -22,9 +23,9 @@ async function start() {
   const routerModule = import('./app/router.tsx');
   const reactDom = import('react-dom/client');
 
-  const { createI18n, detectLanguage, changeLanguage, I18nextProvider } = await i18nModule;
+  const { createI18n, changeLanguage, I18nextProvider } = await i18nModule;
   if (prerendered) await yieldToBrowser();
-  const i18n = createI18n(boot?.language ?? detectLanguage(), boot?.namespaces);
+  const i18n = createI18n(boot?.language ?? visitorLanguage(), boot?.namespaces);
   if (boot) {
     const { primeSiteContent } = await siteStore;
     primeSiteContent({ settings: boot.settings as never, webinar: boot.webinar as never, language: boot.language });
@@ -63,8 +64,9 @@ async function start() {
   startTransition(() => {
     hydrateRoot(root, app);
   });
-  const wanted = detectLanguage();
-  if (wanted !== boot.language) void changeLanguage(wanted);
+  // The server sends the chosen language; a copy from an older cache may still be in the other one.
+  const chosen = chosenLanguage();
+  if (chosen && chosen !== boot.language) void changeLanguage(chosen);
 }
 
 void start();

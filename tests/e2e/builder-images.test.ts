@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { landingPages } from '../../src/server/db/schema.ts';
 import { photo } from '../../src/server/images/test-images.ts';
 import { builderPath } from '../../src/shared/landing-pages/builder.ts';
-import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
-import { startTestServer } from './helpers/server.ts';
-import { signIn } from './helpers/sign-in.ts';
+import { screenshot } from './helpers/browser.ts';
+import { staffSession, type StaffSession } from './helpers/staff-session.ts';
 
 /**
  * Issue #13's pickers: an image uploaded into the library from the builder's image field, picked for
@@ -16,24 +14,13 @@ import { signIn } from './helpers/sign-in.ts';
  * the server makes (srcset).
  */
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: StaffSession['server'];
 let browser: Browser;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await context.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
-  page = await context.newPage();
-  await signIn(page, server.baseUrl, server.email, server.password);
-  errors = watchPageErrors(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const staff = staffSession({ width: 1400 });
+beforeAll(() => void ({ server, browser, page, errors } = staff));
 
 const canvas = () => page.getByRole('region', { name: 'Page canvas' });
 const panel = () => page.getByRole('complementary', { name: 'Property editor' });

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { landingPages } from '../../src/server/db/schema.ts';
 import { BUILDER_PAGE_TITLE } from '../../src/shared/landing-pages/api.ts';
 import { BUILDER_LIMITS, BUILDER_MESSAGES } from '../../src/shared/landing-pages/builder.ts';
 import { parseContent } from '../../src/shared/landing-pages/parse-content.ts';
-import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
-import { startTestServer } from './helpers/server.ts';
-import { signIn } from './helpers/sign-in.ts';
+import { screenshot } from './helpers/browser.ts';
+import { staffSession, type StaffSession } from './helpers/staff-session.ts';
 
 /**
  * The builder as its owner uses it: opened by 'Use Builder', a heading and a paragraph added to the
@@ -17,24 +15,13 @@ import { signIn } from './helpers/sign-in.ts';
  * gets its own address), reloaded, and the same text at /lp/{slug}; checked with axe-core.
  */
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: StaffSession['server'];
 let browser: Browser;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await context.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
-  page = await context.newPage();
-  await signIn(page, server.baseUrl, server.email, server.password);
-  errors = watchPageErrors(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const staff = staffSession({ width: 1400 });
+beforeAll(() => void ({ server, browser, page, errors } = staff));
 
 const HEADING = 'Spring Sale Is Here';
 const PARAGRAPH = 'Twenty percent off everything until Sunday.';

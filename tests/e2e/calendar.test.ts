@@ -6,6 +6,7 @@ import { calendarEvents } from '../../src/server/db/schema.ts';
 import type { CalendarEventPayload } from '../../src/shared/calendar/event.ts';
 import { CALENDAR_MESSAGES as M } from '../../src/shared/calendar/messages.ts';
 import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
+import { seriousA11yViolations } from './helpers/axe.ts';
 import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
 import { startTestServer } from './helpers/server.ts';
 import { signIn } from './helpers/sign-in.ts';
@@ -484,6 +485,80 @@ describe('public download page', () => {
     await german.page.goto(`${server.baseUrl}/api/calendar/ics/event_0_unknown`);
     await expect.poll(() => german.page.getByRole('heading', { name: 'Termin nicht verfügbar' }).isVisible()).toBe(true);
     await german.visitor.close();
+  });
+});
+
+describe('an end before the start (Creator, 01.12.2026 18:00–09:00)', () => {
+  beforeAll(async () => {
+    await startWithEvents();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${server.baseUrl}${CREATOR}`);
+  });
+  afterAll(async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('is refused on the end-time field with a clear message, for generate and save', async () => {
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Calendar Link Creator');
+    await page.getByLabel('Title').fill('Evening session');
+    await page.getByLabel('Start date').fill('2026-12-01');
+    await page.getByLabel('Start time').fill('18:00');
+    await page.getByLabel('End time').fill('09:00');
+    const endTime = page.getByLabel('End time');
+    await expect.poll(() => endTime.getAttribute('aria-invalid')).toBe('true');
+    expect(await endTime.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby')!)?.textContent)).toBe(M.endBeforeStart);
+
+    await page.getByRole('button', { name: 'Generate Calendar Link' }).click();
+    await expectToast(page, 'Error', M.endBeforeStart);
+    expect(await page.getByLabel('Google Calendar link').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save Event for Newsletter' }).click();
+    expect(await page.getByRole('region', { name: 'Saved Event' }).count()).toBe(0);
+
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    for (const width of [375, 1366, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoSidewaysScroll(page);
+      await page.getByLabel('Start date').scrollIntoViewIfNeeded();
+      await screenshot(page, `calendar-end-before-start-${width}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+  });
+
+  it('means the next day once the user confirms, the same in the Google link, the .ics, the stored event and the public page', async () => {
+    await page.getByRole('button', { name: M.endNextDay('2026-12-02') }).click();
+    expect(await page.getByLabel('End date').inputValue()).toBe('2026-12-02');
+    await expect.poll(() => page.getByLabel('End time').getAttribute('aria-invalid')).toBeNull();
+
+    await page.getByRole('button', { name: 'Generate Calendar Link' }).click();
+    await expectToast(page, 'Success', M.generated);
+    const google = new URL((await page.getByLabel('Google Calendar link').textContent())!);
+    expect(google.searchParams.get('dates')).toBe('20261201T180000/20261202T090000');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .ics File' }).click()]);
+    const generated = parseIcs(await readDownload(download));
+    expect(String(generated.getFirstPropertyValue('dtstart'))).toBe('2026-12-01T18:00:00');
+    expect(String(generated.getFirstPropertyValue('dtend'))).toBe('2026-12-02T09:00:00');
+
+    await page.getByRole('button', { name: 'Save Event for Newsletter' }).click();
+    await expectToast(page, 'Success', M.saved);
+    const card = page.getByRole('region', { name: 'Saved Event' });
+    const url = (await card.locator('dt:has-text("Download URL") + dd').textContent())!;
+    const [stored] = await server.db.select().from(calendarEvents);
+    expect(stored).toMatchObject({ start_date: '2026-12-01', start_time: '18:00', end_date: '2026-12-02', end_time: '09:00' });
+
+    const visitor = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+    await answerCookieBanner(visitor);
+    const reader = await visitor.newPage();
+    const publicDownload = reader.waitForEvent('download');
+    await reader.goto(url);
+    const fromPublicPage = parseIcs(await readDownload(await publicDownload));
+    expect(String(fromPublicPage.getFirstPropertyValue('dtstart'))).toBe('2026-12-01T18:00:00');
+    expect(String(fromPublicPage.getFirstPropertyValue('dtend'))).toBe('2026-12-02T09:00:00');
+    await expect.poll(() => reader.getByRole('heading', { level: 1 }).textContent()).toBe('Evening session');
+    const publicGoogle = new URL((await reader.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!);
+    expect(publicGoogle.searchParams.get('dates')).toBe('20261201T180000/20261202T090000');
+    const outlook = new URL((await reader.getByRole('link', { name: 'Outlook' }).getAttribute('href'))!);
+    expect([outlook.searchParams.get('startdt'), outlook.searchParams.get('enddt')]).toEqual(['2026-12-01T17:00:00Z', '2026-12-02T08:00:00Z']);
+    await visitor.close();
   });
 });
 

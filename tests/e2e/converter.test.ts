@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { landingPages } from '../../src/server/db/schema.ts';
 import { FETCH_MESSAGES } from '../../src/shared/landing-pages/converter/api.ts';
 import { convertHtml } from '../../src/shared/landing-pages/converter/convert-html.ts';
 import { CONVERTER_MESSAGES } from '../../src/shared/landing-pages/converter/messages.ts';
 import { parseContent } from '../../src/shared/landing-pages/parse-content.ts';
-import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
-import { startTestServer } from './helpers/server.ts';
+import { screenshot } from './helpers/browser.ts';
 import { signIn } from './helpers/sign-in.ts';
+import { consentedContext, staffSession, type StaffSession } from './helpers/staff-session.ts';
 
 /**
  * The HTML to JSON converter as its user meets it: paste a page, convert, read the summary and the
@@ -22,7 +21,7 @@ import { signIn } from './helpers/sign-in.ts';
 const CORPUS = path.resolve('tests/fixtures/landing-pages');
 const tailwindPage = fs.readFileSync(path.join(CORPUS, 'tailwind-saas.html'), 'utf8');
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: StaffSession['server'];
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -31,27 +30,14 @@ let downloaded = '';
 let createdSlug = '';
 let createdId = '';
 
+const staff = staffSession({ acceptDownloads: true });
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  context = await newContext(1280);
-  page = await context.newPage();
-  await signIn(page, server.baseUrl, server.email, server.password);
-  errors = watchPageErrors(page);
+  ({ server, browser, context, page, errors } = staff);
   await page.goto(`${server.baseUrl}/crm/landing-pages/convert`);
   await page.getByRole('heading', { level: 1, name: 'HTML to JSON Converter' }).waitFor();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
-/** A returning visitor who already chose: the cookie banner stays away. */
-async function newContext(width: number) {
-  const created = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, acceptDownloads: true });
-  await created.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
-  return created;
-}
+const newContext = (width: number) => consentedContext(browser, width, { acceptDownloads: true });
 
 const convertButton = () => page.getByRole('button', { name: 'Convert', exact: true });
 const mode = (name: string) => page.getByRole('group', { name: 'Source' }).getByRole('button', { name });

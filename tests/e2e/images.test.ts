@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { landingPages, uploadedImages } from '../../src/server/db/schema.ts';
 import { photo, solid } from '../../src/server/images/test-images.ts';
 import { IMAGE_MESSAGES } from '../../src/shared/images/messages.ts';
-import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
-import { startTestServer } from './helpers/server.ts';
+import { screenshot } from './helpers/browser.ts';
 import { signIn } from './helpers/sign-in.ts';
+import { consentedContext, staffSession, type StaffSession } from './helpers/staff-session.ts';
 
 /**
  * The image library as its owner uses it, from an empty library: upload (file chooser and drag and
@@ -19,30 +18,15 @@ import { signIn } from './helpers/sign-in.ts';
  * delete several at once, and test the connection; on a desktop and a phone, checked with axe-core.
  */
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: StaffSession['server'];
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  context = await newContext(1280);
-  page = await context.newPage();
-  await signIn(page, server.baseUrl, server.email, server.password);
-  errors = watchPageErrors(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const staff = staffSession();
+beforeAll(() => void ({ server, browser, page, errors } = staff));
 
-async function newContext(width: number) {
-  const created = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 } });
-  await created.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
-  return created;
-}
+const newContext = (width: number) => consentedContext(browser, width);
 
 const images = (target: Page = page) => target.getByRole('list', { name: 'Images' }).getByRole('listitem');
 const item = (name: string, target: Page = page) => target.getByRole('list', { name: 'Images' }).getByRole('listitem', { name, exact: true });

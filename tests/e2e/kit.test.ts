@@ -263,10 +263,12 @@ describe('Kit integration screen', () => {
     const card = region(page, 'Custom Fields');
     await card.getByRole('button', { name: 'Create Custom Fields in Kit' }).click();
     await expectVisible(card.getByText('Created 6 custom fields in Kit.'), 'the result');
+    await expectToast(page, 'Created in Kit: phone, address, country, linkedin, source, status');
     expect(await card.getByRole('listitem').filter({ hasText: 'last_name' }).textContent()).toContain('already in Kit');
     expect(kit.state.customFields.map((f) => f.key).sort()).toEqual(['address', 'country', 'last_name', 'linkedin', 'phone', 'source', 'status']);
     await card.getByRole('button', { name: 'Create Custom Fields in Kit' }).click();
     await expectVisible(card.getByText('All custom fields already exist in Kit.'), 'nothing left to create');
+    await expectToast(page, 'All custom fields already exist in Kit.');
   });
 
   it('links CRM tags to Kit tags by name, creating the missing ones on request', async () => {
@@ -306,7 +308,8 @@ describe('Kit on the contacts screen', () => {
   const CONTACTS = '/crm/contacts';
   const BULK = ['bulk1@example.com', 'bulk2@example.com', 'bulk3@example.com', 'bulk4@example.com'];
   const contactRow = (email: string) => page.getByRole('row').filter({ hasText: email });
-  const kitCell = (email: string) => contactRow(email).locator('td').nth(7);
+  // The default columns: Contact, Email, Tags, Status, Created, Kit ID.
+  const kitCell = (email: string) => contactRow(email).locator('td').nth(5);
   beforeAll(async () => {
     await startWith({ keySaved: true });
     // The fields the CRM sends exist in Kit (the Kit screen makes them; Kit drops unknown ones).
@@ -449,7 +452,7 @@ describe('Kit on the contacts screen', () => {
       const banner = (await progressBanner(small).boundingBox())!;
       expect(banner.x).toBeGreaterThanOrEqual(0);
       expect(banner.x + banner.width).toBeLessThanOrEqual(390);
-      await small.getByRole('row').filter({ hasText: 'bea@example.com' }).getByRole('button', { name: 'Sync to Kit' }).click();
+      await small.getByRole('listitem').filter({ hasText: 'bea@example.com' }).getByRole('button', { name: 'Sync to Kit' }).click();
       await expectVisible(small.getByRole('dialog', { name: 'Sync to Kit' }).getByLabel('webinar'), 'the sync modal on a phone');
       await fullScreenshot(small, 'kit-sync-modal-phone');
     });

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contacts, landingPages, landingPageViews, leadSubmissions } from '../../src/server/db/schema.ts';
 import { LANDING_PAGE_MESSAGES, LANDING_PAGE_PATHS, PREVIEW_LENGTH } from '../../src/shared/landing-pages/api.ts';
 import { SLUG_MESSAGES } from '../../src/shared/landing-pages/slug.ts';
-import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
-import { startTestServer } from './helpers/server.ts';
+import { screenshot } from './helpers/browser.ts';
 import { signIn } from './helpers/sign-in.ts';
+import { consentedContext, staffSession, type StaffSession } from './helpers/staff-session.ts';
 
 /**
  * The landing pages admin as its owner uses it, from an empty list: add pages (the slug derived
@@ -16,31 +15,16 @@ import { signIn } from './helpers/sign-in.ts';
  * a new tab, delete after a confirmation; on a desktop and on a phone, checked with axe-core.
  */
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let server: StaffSession['server'];
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  context = await newContext(1280);
-  page = await context.newPage();
-  await signIn(page, server.baseUrl, server.email, server.password);
-  errors = watchPageErrors(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const staff = staffSession();
+beforeAll(() => void ({ server, browser, context, page, errors } = staff));
 
-/** A returning visitor who already chose: the cookie banner stays away and covers no buttons. */
-async function newContext(width: number) {
-  const created = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 } });
-  await created.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
-  return created;
-}
+const newContext = (width: number) => consentedContext(browser, width);
 
 const dialog = (target: Page = page) => target.getByRole('dialog');
 const card = (title: string, target: Page = page) => target.getByRole('article', { name: title, exact: true });

@@ -368,7 +368,8 @@ export async function startFakeKit(options: FakeKitOptions = {}): Promise<FakeKi
         const updatedAfter = dateParam('updated_after');
         const updatedBefore = dateParam('updated_before');
         const sortField = query.get('sort_field') ?? 'id';
-        const direction = query.get('sort_order') === 'asc' ? 1 : -1;
+        // Oldest first unless asked otherwise, so a caller that wants the newest first must say so.
+        const direction = query.get('sort_order') === 'desc' ? -1 : 1;
         const list = [...state.subscribers.values()].filter((s) => {
           const created = Date.parse(s.created_at);
           return (

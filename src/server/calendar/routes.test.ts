@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 import type { CalendarEventPayload } from '../../shared/calendar/event.ts';
 import { calendarEvents } from '../db/schema.ts';
 import { calendarEventPath, publicEventIcsPath, publicEventPath } from '../../shared/calendar/paths.ts';
+import { CALENDAR_MESSAGES } from '../../shared/calendar/messages.ts';
 import { PUBLIC_EVENT_RATE_LIMIT } from './routes.ts';
 
 let t: TestApp;
@@ -87,6 +88,22 @@ describe('creating an event', () => {
       recurrence_count: 'The number of occurrences must be a whole number from 1 to 1000',
     });
     expect((await t.db.select().from(calendarEvents)).length).toBe(before);
+  });
+
+  it('refuses an end before the start on the end time, on create and update, and keeps the next-day end', async () => {
+    const refused = await t.as(anna, {
+      method: 'POST',
+      url: '/api/calendar/events',
+      payload: payload({ start_date: '2026-12-01', start_time: '18:00', end_date: '2026-12-01', end_time: '09:00' }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ end_time: CALENDAR_MESSAGES.endBeforeStart });
+
+    const { eventId } = await create(anna, { start_date: '2026-12-01', start_time: '18:00', end_date: '2026-12-02', end_time: '09:00' });
+    expect(await rowOf(eventId)).toMatchObject({ start_date: '2026-12-01', start_time: '18:00', end_date: '2026-12-02', end_time: '09:00' });
+    const update = await t.as(anna, { method: 'PUT', url: calendarEventPath(eventId), payload: payload({ end_date: '2026-09-27' }) });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().error.fields).toEqual({ end_time: CALENDAR_MESSAGES.endBeforeStart });
   });
 
   it('uses the configured public address for the download URL', async () => {
@@ -208,6 +225,16 @@ describe('public reads (no session)', () => {
       recurrence_until: '2026-12-31',
     });
     for (const internal of ['id', 'created_by', 'created_at']) expect(body).not.toHaveProperty(internal);
+  });
+
+  it('serves an event stored before the end-after-start rule with its end on the next day, not swapped', async () => {
+    const { eventId } = await create(anna);
+    // Written directly, as such events were saved before the API refused them.
+    await t.db.update(calendarEvents).set({ start_date: '2026-12-01', start_time: '18:00', end_date: '2026-12-01', end_time: '09:00' }).where(eq(calendarEvents.event_id, eventId));
+    const res = await t.app.inject({ method: 'GET', url: publicEventIcsPath(eventId) });
+    const vevent = new ICAL.Component(ICAL.parse(res.body)).getFirstSubcomponent('vevent')!;
+    expect(String(vevent.getFirstPropertyValue('dtstart'))).toBe('2026-12-01T18:00:00');
+    expect(String(vevent.getFirstPropertyValue('dtend'))).toBe('2026-12-02T09:00:00');
   });
 
   it('serves the .ics file as a named download that calendar apps may refetch', async () => {

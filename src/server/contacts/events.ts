@@ -16,13 +16,17 @@ export interface NewContactEvent {
   data: ContactEventData;
 }
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters. */
-const BATCH = 5000;
-
+/**
+ * One statement with one JSON parameter, however many events: an import writes thousands at once,
+ * and a parameter per value would cost more than the rows themselves.
+ */
 export async function recordContactEvents(tx: Db, events: NewContactEvent[]): Promise<void> {
-  for (let i = 0; i < events.length; i += BATCH) {
-    await tx.insert(contactEvents).values(events.slice(i, i + BATCH).map((e) => ({ ...e, type: e.data.type })));
-  }
+  if (events.length === 0) return;
+  await tx.execute(sql`
+    insert into ${contactEvents} (contact_id, type, actor, data)
+    select (e->>'contact_id')::uuid, (e->'data'->>'type')::contact_event_type, e->'actor', e->'data'
+    from jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as x(e, n)
+    order by n`);
 }
 
 /** The fields a timeline compares (tags get events of their own; ids and times are not changes). */

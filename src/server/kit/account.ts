@@ -38,7 +38,8 @@ export async function listKitTags(ctx: KitContext) {
 export async function listKitSubscribers(ctx: KitContext, { per_page, after, before, email, status }: z.output<typeof kitSubscriberQuerySchema>) {
   const client = await interactiveKitClient(ctx);
   try {
-    return await client.listSubscribers({ per_page, after, before, email_address: email, status });
+    // Newest first, as the screen says: Kit's ids grow with each new subscriber, and Kit sorts only when told how.
+    return await client.listSubscribers({ per_page, after, before, email_address: email, status, sort_field: 'id', sort_order: 'desc' });
   } catch (error) {
     // Kit refusing what the browser asked for (a stale or made-up cursor) is no failure of Kit's.
     if (error instanceof KitApiError && (error.status === 400 || error.status === 422)) throw new AppError(400, 'kit_request_refused', error.message);

@@ -136,6 +136,11 @@ describe('what the Kit screen shows', () => {
     expect(next.json().pagination.has_previous_page).toBe(true);
     const ids = [...first.json().subscribers, ...next.json().subscribers].map((s: { id: number }) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
+    // Newest first (Kit's ids grow with each subscriber): Kit is asked for that order, it is not its default.
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const all = (await call({ method: 'GET', url: '/api/kit/subscribers?per_page=1000' })).json().subscribers.map((s: { id: number }) => s.id);
+    expect(ids).toEqual(all.slice(0, 4));
+    expect(all).toEqual([...all].sort((a: number, b: number) => b - a));
     expect((await call({ method: 'GET', url: '/api/kit/subscribers' })).json().pagination.per_page).toBe(50);
 
     const found = await call({ method: 'GET', url: '/api/kit/subscribers?email=LISTED3@example.com' });

@@ -56,6 +56,16 @@ describe('prerendered public pages', () => {
     expect((await get('/')).body).toContain('<h1>Home</h1>');
   });
 
+  it('are sent in the language the visitor chose (the language cookie) whatever the browser asks for', async () => {
+    const chosen = await get('/', { 'accept-language': 'de-DE,de;q=0.9', cookie: 'mycrm_language=en' });
+    expect(chosen.body).toContain('<h1>Home</h1>');
+    expect(chosen.headers['content-language']).toBe('en');
+    expect(chosen.headers.vary).toContain('Cookie');
+    expect((await get('/learning-ecosystem-mastery', { cookie: 'mycrm_language=de' })).body).toContain('<h1>Programm</h1>');
+    expect((await get('/no/such/page', { cookie: 'mycrm_language=de' })).body).toContain('Hoppla! Seite nicht gefunden');
+    expect((await get('/', { 'accept-language': 'de', cookie: 'mycrm_language=fr' })).body).toContain('<h1>Startseite</h1>');
+  });
+
   it('are compressed for browsers that accept it', async () => {
     const res = await get('/', { 'accept-language': 'en', 'accept-encoding': 'gzip, deflate, br' });
     expect(res.headers['content-encoding']).toBe('br');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { compress, sendCompressed, type Compressed } from '../http/compressed.ts';
-import { languageFromAcceptLanguage, SITE_LANGUAGES, type SiteLanguage } from '../../shared/site/languages.ts';
+import { LANGUAGE_COOKIE, requestLanguage, SITE_LANGUAGES, type SiteLanguage } from '../../shared/site/languages.ts';
 
 /** A prerendered public page: its HTML in each language. */
 type Prerendered = Record<SiteLanguage, Compressed>;
@@ -58,8 +58,9 @@ export function createSitePages(webDir: string): SitePages {
       reply.header('Cache-Control', 'no-cache');
       const prerenderedPage = page === undefined ? undefined : prerendered.get(page);
       if (prerenderedPage) {
-        const language = languageFromAcceptLanguage(reply.request.headers['accept-language']);
-        reply.header('Vary', 'Accept-Language').header('Content-Language', language);
+        const { cookies, headers } = reply.request;
+        const language = requestLanguage(cookies[LANGUAGE_COOKIE], headers['accept-language']);
+        reply.header('Vary', 'Cookie, Accept-Language').header('Content-Language', language);
         return sendCompressed(reply, status, prerenderedPage[language]);
       }
       if (!indexHtml) {

@@ -10,6 +10,8 @@ import { emailSchema as emailRule } from '../contacts/email.ts';
 export const PASSWORD_MIN_LENGTH = 12;
 /** Long enough for any passphrase, short enough that hashing it is no denial of service. */
 export const PASSWORD_MAX_LENGTH = 256;
+/** Under every new-password field: the rules the password policy applies (length, not a common password). */
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`;
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeText } from '../text/safe-text.ts';
 import { CALENDAR_TIMEZONES, RECURRENCE_FREQUENCIES } from './constants.ts';
 import { isValidDate, isValidTime } from './date-time.ts';
+import { endsBeforeStart } from './event-times.ts';
 import { CALENDAR_LIMITS as L } from './limits.ts';
 import { CALENDAR_MESSAGES as M } from './messages.ts';
 import {
@@ -28,8 +29,8 @@ const line = (max: number) => safeText().trim().max(max, M.tooLong(max)).default
 const wholeNumberIn = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
-/** One event as the API accepts it (create and update): the stored-event fields without ids and dates. */
-export const calendarEventSchema = z.object({
+/** An event's fields, each checked on its own (events stored before the end-after-start rule still pass). */
+export const calendarEventFieldsSchema = z.object({
   title: requiredText,
   start_date: date,
   start_time: time,
@@ -60,6 +61,12 @@ export const calendarEventSchema = z.object({
   recurrence_until: safeText().refine(isValidDate, M.invalidDateTime).nullable().default(null),
   source_website: line(L.sourceWebsiteMax),
   source_name: line(L.nameMax),
+});
+
+/** One event as the API accepts it (create and update): the stored-event fields without ids and dates, ending after it starts. */
+export const calendarEventSchema = calendarEventFieldsSchema.refine((event) => !endsBeforeStart(event), {
+  message: M.endBeforeStart,
+  path: ['end_time'],
 });
 
 /** What a client may send (optional fields take their defaults). */
@@ -148,7 +155,20 @@ export function formFromEvent(event: CalendarEventInput): CalendarEventForm {
   };
 }
 
-export type PrepareEventResult = { ok: true; event: CalendarEventInput } | { ok: false; message: string };
+export type PrepareEventResult =
+  | { ok: true; event: CalendarEventInput }
+  | { ok: false; message: string; field?: keyof CalendarEventForm };
+
+/** The form's end time lies before its start (shown on the end-time field as soon as all four are filled). */
+export function formEndsBeforeStart(form: CalendarEventForm): boolean {
+  return endsBeforeStart({
+    start_date: form.startDate.trim(),
+    start_time: form.startTime.trim(),
+    end_date: form.endDate.trim(),
+    end_time: form.endTime.trim(),
+    timezone: form.timezone,
+  });
+}
 
 /**
  * Checks and tidies the form for 'generate' (links and .ics) or 'save' (the API): the required
@@ -182,6 +202,10 @@ export function prepareEvent(form: CalendarEventForm, action: 'generate' | 'save
     source_website: form.sourceWebsite,
     source_name: form.sourceName,
   } satisfies Record<keyof CalendarEventInput, unknown>);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? M.invalidDateTime };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0] === 'end_time' && issue.message === M.endBeforeStart ? 'endTime' : undefined;
+    return { ok: false, message: issue?.message ?? M.invalidDateTime, ...(field && { field }) };
+  }
   return { ok: true, event: parsed.data };
 }

@@ -1,5 +1,6 @@
 import { compactDateTime } from './date-time.ts';
 import type { CalendarEventInput } from './event.ts';
+import { publishedTimes } from './event-times.ts';
 import { parseGuests } from './normalize.ts';
 import { formatRrule, recurrenceRule } from './recurrence.ts';
 
@@ -10,7 +11,8 @@ const GOOGLE_TEMPLATE_URL = 'https://calendar.google.com/calendar/render';
  * add (guests), recur (the RRULE) and sprop website and name. Times are the event's wall-clock
  * times; ctz tells Google their zone, and UTC times carry a Z instead.
  */
-export function buildGoogleCalendarLink(event: CalendarEventInput): string {
+export function buildGoogleCalendarLink(input: CalendarEventInput): string {
+  const event = publishedTimes(input);
   const utc = event.timezone === 'UTC';
   const time = (date: string, clock: string) => compactDateTime(date, clock) + (utc ? 'Z' : '');
   const params = new URLSearchParams({ action: 'TEMPLATE', text: event.title });

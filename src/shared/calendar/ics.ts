@@ -8,6 +8,7 @@ import ical, {
 import { compactDateTime, isValidDate, isValidTime, zonedTimeToUtc } from './date-time.ts';
 import { randomText } from './event-id.ts';
 import type { CalendarEventInput } from './event.ts';
+import { publishedTimes } from './event-times.ts';
 import { CALENDAR_MESSAGES } from './messages.ts';
 import { parseGuests, stripControlCharacters } from './normalize.ts';
 import { recurrenceRule } from './recurrence.ts';
@@ -36,7 +37,8 @@ export interface IcsOptions {
  * ATTENDEE per guest, ORGANIZER when both name and email are known, and a display alarm.
  * Throws when a date or time is not valid; check the event with prepareEvent() first.
  */
-export function buildIcs(event: IcsEvent, options: IcsOptions = {}): string {
+export function buildIcs(input: IcsEvent, options: IcsOptions = {}): string {
+  const event = publishedTimes(input);
   const calendar = ical({ prodId: PRODUCT_ID });
   // A generator without a calendar-wide zone: each event's VTIMEZONE is written, DTSTAMP stays UTC.
   calendar.timezone({ name: null, generator: vtimezoneComponent });

@@ -35,6 +35,8 @@ export const CALENDAR_MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this event? This action cannot be undone.',
 
   // Limits the specification leaves open (our own wording)
+  endBeforeStart: 'The end is before the start. Choose a later end, or let the event end the next day.',
+  endNextDay: (date: string) => `End on the next day (${date})`,
   timezoneInvalid: 'Please choose a time zone from the list',
   frequencyInvalid: 'Please choose a repeat frequency from the list',
   reminderMinutesInvalid: `Reminder minutes must be a whole number from ${L.reminderMinutesMin} to ${L.reminderMinutesMax} (4 weeks)`,

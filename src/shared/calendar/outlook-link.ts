@@ -1,5 +1,6 @@
 import { isoUtc, zonedTimeToUtc } from './date-time.ts';
 import type { CalendarEventInput } from './event.ts';
+import { publishedTimes } from './event-times.ts';
 
 const OUTLOOK_COMPOSE_URL = 'https://outlook.live.com/calendar/0/deeplink/compose';
 
@@ -12,7 +13,8 @@ type OutlookFields = Pick<
  * Outlook's compose deep link (subject, startdt, enddt, body, location), used by the public
  * download page. Start and end go as UTC instants, which Outlook shows in the reader's own zone.
  */
-export function buildOutlookLink(event: OutlookFields): string {
+export function buildOutlookLink(input: OutlookFields): string {
+  const event = publishedTimes(input);
   const params = new URLSearchParams({
     path: '/calendar/action/compose',
     rru: 'addevent',

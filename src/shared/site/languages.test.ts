@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromAcceptLanguage, languageFromBrowser } from './languages.ts';
+import { languageFromAcceptLanguage, languageFromBrowser, requestLanguage } from './languages.ts';
 
 describe('the site language a browser asks for', () => {
   it('is German when the browser lists German first, English otherwise', () => {
@@ -17,5 +17,12 @@ describe('the site language a browser asks for', () => {
     expect(languageFromAcceptLanguage('fr-CH, fr;q=0.9, de;q=0.8')).toBe('en');
     expect(languageFromAcceptLanguage('')).toBe('en');
     expect(languageFromAcceptLanguage(undefined)).toBe('en');
+  });
+
+  it("follows the visitor's stored choice over the browser, and ignores a choice that is no site language", () => {
+    expect(requestLanguage('de', 'en-US,en;q=0.9')).toBe('de');
+    expect(requestLanguage('en', 'de-DE,de;q=0.9')).toBe('en');
+    expect(requestLanguage('fr', 'de-DE')).toBe('de');
+    expect(requestLanguage(undefined, 'de-DE')).toBe('de');
   });
 });

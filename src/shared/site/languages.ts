@@ -23,3 +23,17 @@ export function languageFromAcceptLanguage(header: string | undefined): SiteLang
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
   return languageFromBrowser(ranked[0]?.tag);
 }
+
+/**
+ * The visitor's choice of language, in a cookie the server reads, so a page's first byte is already
+ * in that language (no flash of the other one, nothing for hydration to disagree with). A preference,
+ * not tracking: it needs no consent and declining cookies keeps it.
+ */
+export const LANGUAGE_COOKIE = 'mycrm_language';
+/** A year, in seconds. */
+export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The language a page is sent in: the visitor's stored choice, else the browser's preference. */
+export function requestLanguage(choice: string | undefined, acceptLanguage: string | undefined): SiteLanguage {
+  return isSiteLanguage(choice) ? choice : languageFromAcceptLanguage(acceptLanguage);
+}

@@ -63,12 +63,12 @@ const siteRoutes: RouteObject[] = [
 // Loaded only when a screen fails, which keeps it (and its button styles) out of every page's start-up.
 const RouteError = lazy(async () => ({ default: (await import('./route-error.tsx')).RouteError }));
 
-/** The cookie banner shows on every page (spec 002, section 2). */
+/** The cookie banner shows on every page (spec 002, section 2), first in the document so it is the first stop of Tab. */
 function Root() {
   return (
     <>
-      <Outlet />
       <CookieBanner />
+      <Outlet />
     </>
   );
 }

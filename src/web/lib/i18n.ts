@@ -1,30 +1,17 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { isSiteLanguage, languageFromBrowser, type SiteLanguage } from '@shared/site/languages.ts';
+import { isSiteLanguage, type SiteLanguage } from '@shared/site/languages.ts';
+import { rememberLanguage } from './language-choice.ts';
 
 /**
  * The public site's translations (react-i18next). Texts live in public/content/{en,de}/{namespace}.json,
  * files an owner edits without touching code; a page loads the namespaces it shows. The language is
- * the visitor's stored choice, else the browser's; the choice is stored in localStorage.
+ * the visitor's choice (a cookie the server reads too), else the browser's.
  */
 
 export type { SiteLanguage };
 // For main.tsx, which loads this module on demand: named here, so the bundler keeps only what is used.
 export { I18nextProvider } from 'react-i18next';
-export const LANGUAGE_STORAGE_KEY = 'mycrm.language';
-
-export function storedLanguage(): SiteLanguage | null {
-  try {
-    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isSiteLanguage(value) ? value : null;
-  } catch {
-    return null; // storage blocked (private mode, policies): fall back to the browser's language
-  }
-}
-
-export function detectLanguage(): SiteLanguage {
-  return storedLanguage() ?? languageFromBrowser(typeof navigator === 'undefined' ? undefined : navigator.language);
-}
 
 /** Where a namespace's texts come from; the prerender reads the same files from disk. */
 export const contentUrl = (language: SiteLanguage, namespace: string) => `/content/${language}/${namespace}.json`;
@@ -81,13 +68,8 @@ export async function loadNamespaces(namespaces: string[]): Promise<void> {
 
 /** Switches the whole site, remembers the choice, and tells assistive technology the new language. */
 export async function changeLanguage(language: SiteLanguage): Promise<void> {
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // the switch still works for this visit
-  }
   await activeI18n().changeLanguage(language);
-  document.documentElement.lang = language;
+  rememberLanguage(language);
 }
 
 /**

@@ -29,6 +29,19 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// Nor media queries: the screens render as on a laptop, where every min-width query holds.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: /min-width/.test(query),
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  }) satisfies MediaQueryList;
+
 export interface RenderOptions {
   /** Where the router starts, e.g. '/crm/contacts?status=customer'. */
   url?: string;

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '@web/components/ui/logo.tsx';
 
-/** The centred card shared by the sign-in and setup pages. */
+/** The centred card shared by the sign-in, setup and invite pages. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 via-white to-white px-4 py-12">
@@ -15,5 +16,15 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         <div className="mt-6">{children}</div>
       </div>
     </main>
+  );
+}
+
+/** A failure that belongs to no single field (e.g. a refused or expired link), shown above the form. */
+export function AuthFailure({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mb-5 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-700">
+      <CircleAlert className="mt-0.5 size-4 shrink-0" /> {message}
+    </p>
   );
 }

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CircleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH, userResponseSchema } from '@shared/auth/api.ts';
+import { NEW_PASSWORD_HINT, userResponseSchema } from '@shared/auth/api.ts';
 import {
   acceptInviteSchema,
   inviteCheckResponseSchema,
@@ -15,11 +14,11 @@ import {
 import { Button } from '@web/components/ui/button.tsx';
 import { Field } from '@web/components/ui/field.tsx';
 import { Input } from '@web/components/ui/input.tsx';
-import { PasswordInput } from '@web/components/ui/password-input.tsx';
+import { NewPasswordFields } from '@web/components/ui/new-password-fields.tsx';
 import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
 import { ApiError, apiParsed } from '@web/lib/api.ts';
 import { useSetSessionUser } from '@web/lib/session.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthFailure, AuthLayout } from './auth-layout.tsx';
 
 const REFUSED: Record<Exclude<InviteState, 'valid'>, { title: string; message: string }> = {
   expired: { title: 'Invite link expired', message: USER_MESSAGES.inviteExpired },
@@ -76,25 +75,15 @@ export default function InvitePage() {
     );
   }
 
-  const errors = form.formState.errors;
   const failure = accept.error instanceof ApiError && Object.keys(accept.error.fields).length === 0 ? accept.error.message : null;
   return (
     <AuthLayout title="Join mycrm" subtitle="You were invited to the CRM. Choose a password to finish your account.">
-      {failure ? (
-        <p role="alert" className="mb-5 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-700">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" /> {failure}
-        </p>
-      ) : null}
+      <AuthFailure message={failure} />
       <form onSubmit={form.handleSubmit((v) => accept.mutate(v))} noValidate className="space-y-4">
         <Field label="Email">
           <Input type="email" autoComplete="username" value={check.data?.email ?? ''} readOnly className="bg-gray-50" />
         </Field>
-        <Field label="Password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}>
-          <PasswordInput autoComplete="new-password" autoFocus {...form.register('password')} />
-        </Field>
-        <Field label="Confirm password" error={errors.password_confirmation?.message}>
-          <PasswordInput autoComplete="new-password" {...form.register('password_confirmation')} />
-        </Field>
+        <NewPasswordFields form={form} hint={NEW_PASSWORD_HINT} autoFocus />
         <Button type="submit" className="w-full" size="lg" disabled={accept.isPending}>
           {accept.isPending ? <Spinner className="text-white" /> : null}
           Create account and sign in

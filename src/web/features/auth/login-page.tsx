@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES, loginSchema, type LoginInput } from '@shared/auth/api.ts';
@@ -9,7 +9,7 @@ import { Input } from '@web/components/ui/input.tsx';
 import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
 import { ApiError } from '@web/lib/api.ts';
 import { safeNext, useSession, useSignIn } from '@web/lib/session.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthFailure, AuthLayout } from './auth-layout.tsx';
 import { PasswordInput } from '@web/components/ui/password-input.tsx';
 
 export default function LoginPage() {
@@ -47,11 +47,7 @@ export default function LoginPage() {
           <CircleCheck className="mt-0.5 size-4 shrink-0" /> Your administrator account is ready. Sign in to continue.
         </p>
       ) : null}
-      {message ? (
-        <p role="alert" className="mb-5 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-700">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" /> {message}
-        </p>
-      ) : null}
+      <AuthFailure message={message} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label="Email" error={form.formState.errors.email?.message}>
           <Input type="email" autoComplete="username" autoFocus placeholder="you@example.com" {...form.register('email')} />

@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CircleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AUTH_PATHS, PASSWORD_MIN_LENGTH, setupCheckResponseSchema, userResponseSchema } from '@shared/auth/api.ts';
+import { AUTH_PATHS, NEW_PASSWORD_HINT, setupCheckResponseSchema, userResponseSchema } from '@shared/auth/api.ts';
 import { setupSchema, type SetupInput } from '@shared/users/api.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Field } from '@web/components/ui/field.tsx';
 import { Input } from '@web/components/ui/input.tsx';
+import { NewPasswordFields } from '@web/components/ui/new-password-fields.tsx';
 import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
 import { ApiError, apiParsed } from '@web/lib/api.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
-import { AuthLayout } from './auth-layout.tsx';
-import { PasswordInput } from '@web/components/ui/password-input.tsx';
+import { AuthFailure, AuthLayout } from './auth-layout.tsx';
 
 /** First run: the one-time link from the server log opens this page to create the first admin. */
 export default function SetupPage() {
@@ -54,25 +53,15 @@ export default function SetupPage() {
     );
   }
 
-  const errors = form.formState.errors;
   const failure = create.error instanceof ApiError && Object.keys(create.error.fields).length === 0 ? create.error.message : null;
   return (
     <AuthLayout title="Create your admin account" subtitle="This account manages your CRM, pages and calendar. You can add more later.">
-      {failure ? (
-        <p role="alert" className="mb-5 flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-700">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" /> {failure}
-        </p>
-      ) : null}
+      <AuthFailure message={failure} />
       <form onSubmit={form.handleSubmit((v) => create.mutate(v))} noValidate className="space-y-4">
-        <Field label="Email" error={errors.email?.message}>
+        <Field label="Email" error={form.formState.errors.email?.message}>
           <Input type="email" autoComplete="username" autoFocus placeholder="you@example.com" {...form.register('email')} />
         </Field>
-        <Field label="Password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
-          <PasswordInput autoComplete="new-password" {...form.register('password')} />
-        </Field>
-        <Field label="Confirm password" error={errors.password_confirmation?.message}>
-          <PasswordInput autoComplete="new-password" {...form.register('password_confirmation')} />
-        </Field>
+        <NewPasswordFields form={form} hint={NEW_PASSWORD_HINT} />
         <Button type="submit" className="w-full" size="lg" disabled={create.isPending}>
           {create.isPending ? <Spinner className="text-white" /> : null}
           Create admin account

@@ -1,5 +1,5 @@
 import type { StoredCalendarEvent } from '@shared/calendar/api.ts';
-import { calendarEventSchema, type CalendarEventInput } from '@shared/calendar/event.ts';
+import { calendarEventFieldsSchema, type CalendarEventInput } from '@shared/calendar/event.ts';
 
 /**
  * The manager hands an event to the link creator through session storage (spec 002, section 4):
@@ -18,12 +18,15 @@ export interface EventToEdit {
   event: CalendarEventInput;
 }
 
-/** The stored event, checked by the same schema as a save; null when it is missing or not an event. */
+/**
+ * The stored event, its fields checked as a save checks them; null when it is missing or not an
+ * event. One saved before ends-after-start was a rule still opens, so it can be corrected.
+ */
 export function readEventForEditing(): EventToEdit | null {
   try {
     const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null');
     if (!stored || typeof stored !== 'object' || !('event_id' in stored) || typeof stored.event_id !== 'string') return null;
-    const event = calendarEventSchema.safeParse(stored);
+    const event = calendarEventFieldsSchema.safeParse(stored);
     return event.success ? { eventId: stored.event_id, event: event.data } : null;
   } catch {
     return null;

@@ -1,6 +1,10 @@
 import { CalendarClock } from 'lucide-react';
 import { CALENDAR_TIMEZONES } from '@shared/calendar/constants.ts';
+import { formEndsBeforeStart } from '@shared/calendar/event.ts';
+import { nextDay } from '@shared/calendar/event-times.ts';
 import { CALENDAR_LIMITS as L } from '@shared/calendar/limits.ts';
+import { CALENDAR_MESSAGES as M } from '@shared/calendar/messages.ts';
+import { Button } from '@web/components/ui/button.tsx';
 import { Checkbox } from '@web/components/ui/checkbox.tsx';
 import { Field } from '@web/components/ui/field.tsx';
 import { Input } from '@web/components/ui/input.tsx';
@@ -23,6 +27,9 @@ export function EventDetailsCard({
   showMissing,
 }: FormCardProps & { onStartDate: (date: string) => void; showMissing: boolean }) {
   const missing = (value: string) => (showMissing && !value.trim() ? REQUIRED : undefined);
+  // Shown as soon as the four are filled: an end before the start is never turned around silently.
+  const endBeforeStart = formEndsBeforeStart(form);
+  const dayAfterStart = endBeforeStart ? nextDay(form.startDate.trim()) : '';
   return (
     <CalendarCard title="Event Details" icon={CalendarClock}>
       <Field label={<RequiredLabel>Title</RequiredLabel>} error={missing(form.title)}>
@@ -44,10 +51,18 @@ export function EventDetailsCard({
         <Field label={<RequiredLabel>End date</RequiredLabel>} error={missing(form.endDate)}>
           <Input type="date" required value={form.endDate} onChange={(e) => update({ endDate: e.target.value })} />
         </Field>
-        <Field label={<RequiredLabel>End time</RequiredLabel>} error={missing(form.endTime)}>
+        <Field
+          label={<RequiredLabel>End time</RequiredLabel>}
+          error={missing(form.endTime) ?? (endBeforeStart ? M.endBeforeStart : undefined)}
+        >
           <Input type="time" required value={form.endTime} onChange={(e) => update({ endTime: e.target.value })} />
         </Field>
       </div>
+      {endBeforeStart ? (
+        <Button type="button" variant="secondary" size="sm" onClick={() => update({ endDate: dayAfterStart })}>
+          {M.endNextDay(dayAfterStart)}
+        </Button>
+      ) : null}
       <Field label="Timezone">
         <Select value={form.timezone} onChange={(e) => update({ timezone: e.target.value })}>
           {CALENDAR_TIMEZONES.map((zone) => (

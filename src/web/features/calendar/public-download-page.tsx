@@ -2,6 +2,7 @@ import { CalendarCheck, Download, ExternalLink, Lightbulb, Loader2, TriangleAler
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { publicCalendarEventSchema, type PublicCalendarEvent } from '@shared/calendar/api.ts';
+import { publishedTimes } from '@shared/calendar/event-times.ts';
 import { icsFileName } from '@shared/calendar/file-name.ts';
 import { buildGoogleCalendarLink } from '@shared/calendar/google-link.ts';
 import { buildOutlookLink } from '@shared/calendar/outlook-link.ts';
@@ -9,7 +10,9 @@ import { publicEventIcsPath, publicEventPath } from '@shared/calendar/paths.ts';
 import { ApiError, apiParsed } from '@web/lib/api.ts';
 import { startDownload } from '@web/lib/download.ts';
 import { detectOs } from './detect-os.ts';
-import { browserLanguage, PUBLIC_TEXTS, type PublicLanguage, type PublicTexts } from './public-texts.ts';
+import { SITE_LANGUAGES } from '@shared/site/languages.ts';
+import { rememberLanguage, visitorLanguage } from '@web/lib/language-choice.ts';
+import { PUBLIC_TEXTS, type PublicLanguage, type PublicTexts } from './public-texts.ts';
 
 /*
  * The page behind the download URL in newsletters (/api/calendar/ics/:eventId): anyone may open it.
@@ -18,7 +21,7 @@ import { browserLanguage, PUBLIC_TEXTS, type PublicLanguage, type PublicTexts } 
  */
 export default function PublicDownloadPage() {
   const { eventId = '' } = useParams();
-  const [language] = useState(() => browserLanguage());
+  const [language, setLanguage] = useState<PublicLanguage>(visitorLanguage);
   const t = PUBLIC_TEXTS[language];
   const { state, retry } = usePublicEvent(eventId);
   const event = state.status === 'ready' ? state.event : null;
@@ -41,6 +44,14 @@ export default function PublicDownloadPage() {
   return (
     <main className="flex min-h-dvh items-start justify-center bg-gradient-to-b from-brand-50 to-gray-50 px-4 py-10 sm:items-center sm:py-16">
       <div className="w-full max-w-xl rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+        <LanguageSwitch
+          language={language}
+          label={t.languageLabel}
+          onChange={(next) => {
+            rememberLanguage(next);
+            setLanguage(next);
+          }}
+        />
         {state.status === 'error' ? (
           <ErrorState t={t} notFound={state.notFound} onRetry={state.notFound ? undefined : retry} />
         ) : event ? (
@@ -90,6 +101,32 @@ function usePublicEvent(eventId: string): { state: LoadState; retry: () => void 
       : { status: 'loading' };
   return { state, retry: () => setAttempt((n) => n + 1) };
 }
+
+/** The same choice as the site's switch: remembered in the language cookie, so every public page follows it. */
+function LanguageSwitch({ language, label, onChange }: { language: PublicLanguage; label: string; onChange: (language: PublicLanguage) => void }) {
+  return (
+    <div role="group" aria-label={label} className="mb-4 flex justify-end gap-1">
+      {SITE_LANGUAGES.map((option) => (
+        <button
+          key={option}
+          type="button"
+          lang={option}
+          aria-pressed={language === option}
+          aria-label={LANGUAGE_NAMES[option]}
+          onClick={() => onChange(option)}
+          className={`min-h-9 min-w-10 rounded-full px-3 text-xs font-semibold tracking-wide uppercase ${
+            language === option ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100'
+          }`}
+        >
+          {option}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Each language by its own name, as the site's switch shows them. */
+const LANGUAGE_NAMES: Record<PublicLanguage, string> = { en: 'English', de: 'Deutsch' };
 
 function ErrorState({ t, notFound, onRetry }: { t: PublicTexts; notFound: boolean; onRetry?: () => void }) {
   return (
@@ -205,7 +242,8 @@ function directLinks(event: PublicCalendarEvent): { google: string; outlook: str
 }
 
 /** "Sunday, 28 September 2025, 11:00 – 12:00 (Europe/Berlin)", in the page's language. */
-function eventWhen(event: PublicCalendarEvent, language: PublicLanguage): string {
+function eventWhen(stored: PublicCalendarEvent, language: PublicLanguage): string {
+  const event = publishedTimes(stored);
   const locale = language === 'de' ? 'de-DE' : 'en-GB';
   const day = (date: string) => {
     const [year = 0, month = 1, dayOfMonth = 1] = date.split('-').map(Number);

@@ -1,13 +1,12 @@
 import type { OperatingSystem } from './detect-os.ts';
 
-/** The public download page in English and German, chosen by the browser's language. */
+/** The public download page in English and German: the visitor's choice (the site's language cookie), else the browser's. */
 export type PublicLanguage = 'en' | 'de';
 
-export function browserLanguage(language: string | undefined = navigator.language): PublicLanguage {
-  return language?.toLowerCase().startsWith('de') ? 'de' : 'en';
-}
 
 export interface PublicTexts {
+  /** The language switch: its label, and each language by its own name. */
+  languageLabel: string;
   loading: string;
   errorTitle: string;
   notFound: string;
@@ -34,6 +33,7 @@ const OPEN_FILE_DE = 'Öffne die heruntergeladene Datei: Klicke sie in der Downl
 
 export const PUBLIC_TEXTS: Record<PublicLanguage, PublicTexts> = {
   en: {
+    languageLabel: 'Language',
     loading: 'Loading your event...',
     errorTitle: 'Event not available',
     notFound: 'We could not find this event. The link may be incomplete, or the event has been removed.',
@@ -69,6 +69,7 @@ export const PUBLIC_TEXTS: Record<PublicLanguage, PublicTexts> = {
     where: 'Where',
   },
   de: {
+    languageLabel: 'Sprache',
     loading: 'Dein Termin wird geladen...',
     errorTitle: 'Termin nicht verfügbar',
     notFound: 'Diesen Termin konnten wir nicht finden. Vielleicht ist der Link unvollständig, oder der Termin wurde entfernt.',

@@ -11,16 +11,22 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { StatCard } from '@web/components/ui/stat-card.tsx';
 import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
+import { useMediaQuery } from '@web/lib/use-media-query.ts';
+import { ColumnsButton } from './columns-button.tsx';
 import { ActiveFilters, FiltersButton } from './contact-filters.tsx';
 import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
+import { ContactCards } from './contact-cards.tsx';
 import { ContactModal } from './contact-modal.tsx';
 import { hasFilters, useContactView } from './contact-view.ts';
 import { downloadContactsCsv, useContactList, useContactStats, useDeleteContact, useRefreshContacts, useTagOptions } from './contacts-api.ts';
 import { ContactsTable } from './contacts-table.tsx';
 import { ImportDialog } from './import-dialog.tsx';
+import { useContactColumns } from './use-contact-columns.ts';
 import type { ContactsKitSlots } from './kit-slots.ts';
 
 const SEARCH_DELAY_MS = 250;
+/** From Tailwind's sm breakpoint up, the contacts show as a table. */
+const TABLE_MEDIA_QUERY = '(min-width: 40rem)';
 
 /** "N contacts"; a capped count (very short search terms) reads "1,000+ contacts". */
 function contactCount(total: number, capped: boolean): string {
@@ -46,6 +52,9 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
   }
 
   const list = useContactList(view);
+  const [columns, toggleColumn] = useContactColumns();
+  // Phones get cards: a table's row actions would sit far off to the right.
+  const phone = !useMediaQuery(TABLE_MEDIA_QUERY);
   const stats = useContactStats();
   const tags = useTagOptions();
   const remove = useDeleteContact();
@@ -144,7 +153,10 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
         <div className="space-y-3 border-b border-gray-100 p-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <SearchInput className="flex-1" aria-label="Search contacts" placeholder="Search by name or email..." value={searchText} onChange={(e) => setSearchText(e.target.value)} />
-            <FiltersButton view={view} tagNames={tagNames} onChange={updateView} />
+            <div className="flex gap-2">
+              <FiltersButton view={view} tagNames={tagNames} onChange={updateView} />
+              {phone ? null : <ColumnsButton columns={columns} onToggle={toggleColumn} />}
+            </div>
           </div>
           <ActiveFilters view={view} onChange={updateView} />
           <div className="flex min-h-8 flex-wrap items-center gap-x-4 gap-y-2 text-sm text-gray-600">
@@ -188,9 +200,28 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
               )
             }
           />
+        ) : phone ? (
+          <ContactCards
+            rows={rows}
+            totalRows={undefined}
+            view={view}
+            selected={selected}
+            onToggle={toggle}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            deletingId={remove.isPending ? (remove.variables ?? null) : null}
+            hasMore={Boolean(list.hasNextPage)}
+            loadingMore={list.isFetchingNextPage}
+            loadMoreFailed={list.isFetchNextPageError}
+            onLoadMore={loadMore}
+            tagColors={tagColors}
+            kit={kit}
+            onKitChanged={onKitChanged}
+          />
         ) : (
           <ContactsTable
             rows={rows}
+            columns={columns}
             totalRows={firstPage && !firstPage.total_capped ? (firstPage.total ?? undefined) : undefined}
             view={view}
             onSort={(sort, order) => updateView({ sort, order })}

@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { memo, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS, type ContactStatus } from '@shared/contacts.ts';
 import type { ContactDto } from '@shared/contacts/api.ts';
@@ -11,6 +11,7 @@ import { DateText } from '@web/components/ui/date-text.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { SortableTh, Table, Td, Th } from '@web/components/ui/table.tsx';
 import { cn } from '@web/lib/cn.ts';
+import { COLUMN_LABELS, type ContactColumn } from './contact-columns.ts';
 import type { ContactView } from './contact-view.ts';
 import type { ContactPageState } from './contact-page.tsx';
 import type { ContactsKitSlots } from './kit-slots.ts';
@@ -21,6 +22,13 @@ import { useWindowedRows } from './use-windowed-rows.ts';
 const ROW_HEIGHT = 56;
 /** Load the next page when the last rendered row is this close to the last loaded one. */
 const LOAD_AHEAD_ROWS = 40;
+
+/** Widths (rem) of the fixed columns; Email takes its share of what is left, at least its entry here. */
+const COLUMN_REM: Record<ContactColumn, number> = { email: 11, phone: 9, source: 8.5, tags: 10, status: 6.5, created: 7.5, kit: 8 };
+const CONTACT_MIN_REM = 11;
+const ACTIONS_REM = 6.5;
+const ACTIONS_REM_WITH_KIT = 10;
+const SORTABLE: Partial<Record<ContactColumn, ContactSort>> = { email: 'email', source: 'source', status: 'status', created: 'created_at' };
 
 const STATUS_TONES: Record<ContactStatus, 'blue' | 'amber' | 'green'> = { lead: 'blue', prospect: 'amber', customer: 'green' };
 
@@ -34,6 +42,8 @@ const STICKY_RIGHT = `sm:sticky right-0 z-10 sm:border-l sm:border-l-gray-100 ${
 
 export interface ContactsTableProps {
   rows: ContactDto[];
+  /** The optional columns to show, in table order. */
+  columns: readonly ContactColumn[];
   /** All rows of the view, loaded or not; undefined when not known exactly. */
   totalRows: number | undefined;
   view: ContactView;
@@ -59,7 +69,7 @@ export interface ContactsTableProps {
  * page as the end of the loaded rows comes near.
  */
 export function ContactsTable(props: ContactsTableProps) {
-  const { rows, view, onSort, selected, onToggleAll, hasMore, loadingMore, loadMoreFailed, onLoadMore } = props;
+  const { rows, columns, view, onSort, selected, onToggleAll, hasMore, loadingMore, loadMoreFailed, onLoadMore } = props;
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const { start, end, before, after } = useWindowedRows(container, rows.length, ROW_HEIGHT);
 
@@ -91,6 +101,15 @@ export function ContactsTable(props: ContactsTableProps) {
     </SortableTh>
   );
 
+  const header = (column: ContactColumn) => {
+    const label = COLUMN_LABELS[column];
+    const sort = SORTABLE[column];
+    return sort ? <Fragment key={column}>{sortable(sort, label)}</Fragment> : <Th key={column}>{label}</Th>;
+  };
+  const actionsRem = props.kit?.RowActions ? ACTIONS_REM_WITH_KIT : ACTIONS_REM;
+  // Below the columns' least widths the table scrolls sideways in its own area instead of crushing them.
+  const minWidthRem = CONTACT_MIN_REM + actionsRem + columns.reduce((sum, column) => sum + COLUMN_REM[column], 0);
+
   return (
     <div
       ref={setContainer}
@@ -99,17 +118,14 @@ export function ContactsTable(props: ContactsTableProps) {
       aria-label="Contacts table"
       role="region"
     >
-      <Table aria-rowcount={props.totalRows === undefined ? -1 : props.totalRows + 1} className="table-fixed">
+      <Table aria-rowcount={props.totalRows === undefined ? -1 : props.totalRows + 1} className="table-fixed" style={{ minWidth: `${minWidthRem}rem` }}>
         <colgroup>
-          <col className="w-[11rem] sm:w-[13.5rem]" />
-          <col className="w-[14rem]" />
-          <col className="w-[9rem]" />
-          <col className="w-[8.5rem]" />
-          <col className="w-[11rem]" />
-          <col className="w-[7rem]" />
-          <col className="w-[7.5rem]" />
-          <col className="w-[8rem]" />
-          <col className={props.kit?.RowActions ? 'w-[10rem]' : 'w-[6.5rem]'} />
+          {/* Contact and Email share the room left by the fixed-width columns. */}
+          <col />
+          {columns.map((column) => (
+            <col key={column} style={column === 'email' ? undefined : { width: `${COLUMN_REM[column]}rem` }} />
+          ))}
+          <col style={{ width: `${actionsRem}rem` }} />
         </colgroup>
         <thead className="sticky top-0 z-20">
           <tr>
@@ -131,13 +147,7 @@ export function ContactsTable(props: ContactsTableProps) {
             >
               Contact
             </SortableTh>
-            {sortable('email', 'Email')}
-            <Th>Phone</Th>
-            {sortable('source', 'Source')}
-            <Th>Tags</Th>
-            {sortable('status', 'Status')}
-            {sortable('created_at', 'Created')}
-            <Th>Kit ID</Th>
+            {columns.map(header)}
             <Th className="right-0 z-10 text-right sm:sticky sm:border-l sm:border-l-gray-200">Actions</Th>
           </tr>
         </thead>
@@ -148,6 +158,7 @@ export function ContactsTable(props: ContactsTableProps) {
               key={contact.id}
               index={start + i}
               contact={contact}
+              columns={columns}
               selected={selected.has(contact.id)}
               onToggle={props.onToggle}
               onEdit={props.onEdit}
@@ -161,21 +172,8 @@ export function ContactsTable(props: ContactsTableProps) {
           {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
           {hasMore || loadMoreFailed ? (
             <tr>
-              <td colSpan={9} className="px-4 py-3">
-                <div className="sticky left-4 flex w-max items-center gap-2 text-sm text-gray-600">
-                  {loadMoreFailed ? (
-                    <>
-                      Could not load more contacts.
-                      <Button variant="secondary" size="sm" onClick={onLoadMore}>
-                        Try again
-                      </Button>
-                    </>
-                  ) : (
-                    <>
-                      <Spinner className="size-4" /> Loading more contacts...
-                    </>
-                  )}
-                </div>
+              <td colSpan={columns.length + 2} className="px-4 py-3">
+                <LoadMoreStatus failed={loadMoreFailed} onRetry={onLoadMore} />
               </td>
             </tr>
           ) : null}
@@ -185,9 +183,30 @@ export function ContactsTable(props: ContactsTableProps) {
   );
 }
 
+/** The last line while more rows load, or the retry after a failed load. */
+export function LoadMoreStatus({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
+  return (
+    <div className="sticky left-4 flex w-max items-center gap-2 text-sm text-gray-600">
+      {failed ? (
+        <>
+          Could not load more contacts.
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        </>
+      ) : (
+        <>
+          <Spinner className="size-4" /> Loading more contacts...
+        </>
+      )}
+    </div>
+  );
+}
+
 interface ContactRowProps {
   index: number;
   contact: ContactDto;
+  columns: readonly ContactColumn[];
   selected: boolean;
   onToggle: (id: string) => void;
   onEdit: (contact: ContactDto) => void;
@@ -202,6 +221,7 @@ interface ContactRowProps {
 const ContactRow = memo(function ContactRow({
   index,
   contact,
+  columns,
   selected,
   onToggle,
   onEdit,
@@ -260,23 +280,11 @@ const ContactRow = memo(function ContactRow({
           </Link>
         </div>
       </Td>
-      <Td className={cell}>
-        <span title={contact.email}>{contact.email}</span>
-      </Td>
-      <Td className={cell}>{contact.phone ?? <Missing />}</Td>
-      <Td className={cell}>{CONTACT_SOURCE_LABELS[contact.source]}</Td>
-      <Td className={cell}>
-        <TagChips names={contact.tags} colors={tagColors} max={2} />
-      </Td>
-      <Td className={cell}>
-        <Badge tone={STATUS_TONES[contact.status]}>{CONTACT_STATUS_LABELS[contact.status]}</Badge>
-      </Td>
-      <Td className={cn(cell, 'text-gray-600')}>
-        <DateText value={contact.created_at} />
-      </Td>
-      <Td className={cn(cell, 'tabular-nums')}>
-        {SyncState ? <SyncState contact={contact} /> : (contact.kit_id ?? <Missing />)}
-      </Td>
+      {columns.map((column) => (
+        <Td key={column} className={cn(cell, column === 'created' && 'text-gray-600', column === 'kit' && 'tabular-nums')}>
+          {column === 'kit' && SyncState ? <SyncState contact={contact} /> : <ContactCell column={column} contact={contact} tagColors={tagColors} />}
+        </Td>
+      ))}
       <Td className={cn(cell, STICKY_RIGHT, 'px-2 text-right')}>
         <div className="flex items-center justify-end gap-1">
           {RowActions ? <RowActions contact={contact} onChanged={onKitChanged} /> : null}
@@ -299,6 +307,34 @@ const ContactRow = memo(function ContactRow({
     </tr>
   );
 });
+
+/** One optional column's value; text that does not fit ends in an ellipsis and shows whole as a tooltip. */
+export function ContactCell({ column, contact, tagColors }: { column: ContactColumn; contact: ContactDto; tagColors: ReadonlyMap<string, string> }) {
+  switch (column) {
+    case 'email':
+      return <Truncated text={contact.email} />;
+    case 'phone':
+      return contact.phone ? <Truncated text={contact.phone} /> : <Missing />;
+    case 'source':
+      return <Truncated text={CONTACT_SOURCE_LABELS[contact.source]} />;
+    case 'tags':
+      return <TagChips names={contact.tags} colors={tagColors} max={1} />;
+    case 'status':
+      return <Badge tone={STATUS_TONES[contact.status]}>{CONTACT_STATUS_LABELS[contact.status]}</Badge>;
+    case 'created':
+      return <DateText value={contact.created_at} />;
+    case 'kit':
+      return contact.kit_id === null ? <Missing /> : <span>{contact.kit_id}</span>;
+  }
+}
+
+function Truncated({ text }: { text: string }) {
+  return (
+    <span className="block truncate" title={text}>
+      {text}
+    </span>
+  );
+}
 
 function Missing() {
   return <span className="text-gray-400">—</span>;

@@ -9,12 +9,16 @@ import { notifyError } from '@web/lib/notify.tsx';
 import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 import { useImportContacts } from './contacts-api.ts';
 import type { CsvFile } from './csv-file.ts';
+import { useCheckSummary } from './import-checks.ts';
 import { ImportFileStep } from './import-file-step.tsx';
 import { ImportMappingStep } from './import-mapping-step.tsx';
 import { ImportReportView } from './import-report.tsx';
 import { ImportReviewStep } from './import-review-step.tsx';
 
 type Step = 'file' | 'map' | 'review' | 'report';
+
+/** Nothing to check before step 3. */
+const NO_ROWS: ReadonlyArray<Record<string, string>> = [];
 
 const DESCRIPTIONS: Record<Step, string> = {
   file: 'Step 1 of 3: choose a CSV file.',
@@ -60,6 +64,9 @@ function ImportFlow({
   const [policy, setPolicy] = useState<ImportDuplicatePolicy>('skip');
   const [report, setReport] = useState<ImportReport | null>(null);
   const knownTags = useMemo(() => new Set(tagNames), [tagNames]);
+  // Counted here, for the Import button: it names the rows that will be imported, not every row of the file.
+  const summary = useCheckSummary(step === 'review' && file ? file.rows : NO_ROWS, mapping, knownTags);
+  const checking = summary.checked < summary.total;
 
   const start = () => {
     if (!file || !mapping.email) return;
@@ -75,7 +82,7 @@ function ImportFlow({
     );
   };
   const busy = importContacts.isPending;
-  const rows = file?.rows.length ?? 0;
+  const rows = summary.ready;
 
   return (
     <div className="space-y-6">
@@ -91,7 +98,7 @@ function ImportFlow({
       ) : null}
       {step === 'map' && file ? <ImportMappingStep file={file} mapping={mapping} onChange={setMapping} /> : null}
       {step === 'review' && file ? (
-        <ImportReviewStep file={file} mapping={mapping} knownTags={knownTags} policy={policy} onPolicy={setPolicy} />
+        <ImportReviewStep file={file} mapping={mapping} knownTags={knownTags} policy={policy} onPolicy={setPolicy} summary={summary} />
       ) : null}
       {step === 'report' && report ? <ImportReportView report={report} /> : null}
 
@@ -129,9 +136,13 @@ function ImportFlow({
                 </Button>
               ) : null}
               {step === 'review' ? (
-                <Button disabled={busy} onClick={start}>
-                  {busy ? <Spinner className="size-4 text-white" /> : null}
-                  {busy ? `Importing ${rows.toLocaleString('en-US')} rows...` : `Import ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`}
+                <Button disabled={busy || checking || rows === 0} onClick={start}>
+                  {busy || checking ? <Spinner className="size-4 text-white" /> : null}
+                  {checking
+                    ? 'Checking rows...'
+                    : busy
+                      ? `Importing ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}...`
+                      : `Import ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`}
                 </Button>
               ) : null}
             </>

@@ -6,7 +6,7 @@ import { contactDisplayName } from '@shared/contacts/form.ts';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { Table, Td, Th } from '@web/components/ui/table.tsx';
 import type { CsvFile } from './csv-file.ts';
-import { checkRows, useCheckSummary } from './import-checks.ts';
+import { checkRows, type CheckSummary } from './import-checks.ts';
 
 /** Rows shown in the preview: enough to see the mapping is right; the rest are only counted. */
 const PREVIEW_ROWS = 10;
@@ -29,15 +29,17 @@ export function ImportReviewStep({
   knownTags,
   policy,
   onPolicy,
+  summary,
 }: {
   file: CsvFile;
+  /** Every row checked, counted by the dialog (its Import button says how many are ready). */
+  summary: CheckSummary;
   mapping: Partial<ImportMapping>;
   knownTags: ReadonlySet<string>;
   policy: ImportDuplicatePolicy;
   onPolicy: (policy: ImportDuplicatePolicy) => void;
 }) {
   const preview = useMemo(() => checkRows(file.rows, 0, PREVIEW_ROWS, mapping, knownTags, new Map()), [file, mapping, knownTags]);
-  const summary = useCheckSummary(file.rows, mapping, knownTags);
   const done = summary.checked === summary.total;
 
   return (

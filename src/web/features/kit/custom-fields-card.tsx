@@ -2,7 +2,7 @@ import { Check, ListPlus, Plus } from 'lucide-react';
 import { KIT_CUSTOM_FIELD_KEYS } from '@shared/kit/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
-import { notifySuccess } from '@web/lib/notify.tsx';
+import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
 import { useCreateCustomFields } from './kit-api.ts';
 import { KitCard, LoadError } from './kit-card.tsx';
 
@@ -41,10 +41,20 @@ export function CustomFieldsCard() {
             : 'All custom fields already exist in Kit.'}
         </p>
       ) : null}
+      {create.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-gray-600">
+          <Spinner className="size-4" /> Creating custom fields in Kit...
+        </p>
+      ) : null}
       <Button
         variant="secondary"
         disabled={create.isPending}
-        onClick={() => create.mutate(undefined, { onSuccess: (r) => r.created.length > 0 && notifySuccess(`Created in Kit: ${r.created.join(', ')}`) })}
+        onClick={() =>
+          create.mutate(undefined, {
+            onSuccess: (r) => notifySuccess(r.created.length > 0 ? `Created in Kit: ${r.created.join(', ')}` : 'All custom fields already exist in Kit.'),
+            onError: (error) => notifyError('Could not create the custom fields in Kit.', error),
+          })
+        }
       >
         {create.isPending ? <Spinner className="size-4" /> : <Plus aria-hidden />} Create Custom Fields in Kit
       </Button>

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
-import { PASSWORD_MIN_LENGTH } from '@shared/auth/api.ts';
+import { NEW_PASSWORD_HINT } from '@shared/auth/api.ts';
 import { changePasswordSchema, USER_MESSAGES, type ChangePasswordInput } from '@shared/users/api.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Field } from '@web/components/ui/field.tsx';
+import { NewPasswordFields } from '@web/components/ui/new-password-fields.tsx';
 import { PasswordInput } from '@web/components/ui/password-input.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { ApiError } from '@web/lib/api.ts';
@@ -27,7 +28,6 @@ export function ChangePasswordCard({ email }: { email: string }) {
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
-  const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit((values) =>
     change.mutateAsync(values).then(
@@ -56,19 +56,15 @@ export function ChangePasswordCard({ email }: { email: string }) {
         <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4" aria-labelledby="change-password-title">
           {/* Tells password managers whose password this is. */}
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <Field label="Current password" error={errors.current_password?.message}>
+          <Field label="Current password" error={form.formState.errors.current_password?.message}>
             <PasswordInput autoComplete="current-password" {...form.register('current_password')} />
           </Field>
-          <Field
+          <NewPasswordFields
+            form={form}
             label="New password"
-            error={errors.password?.message}
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not one of the most common passwords.`}
-          >
-            <PasswordInput autoComplete="new-password" {...form.register('password')} />
-          </Field>
-          <Field label="Confirm new password" error={errors.password_confirmation?.message}>
-            <PasswordInput autoComplete="new-password" {...form.register('password_confirmation')} />
-          </Field>
+            confirmLabel="Confirm new password"
+            hint={NEW_PASSWORD_HINT}
+          />
           <Button type="submit" disabled={change.isPending}>
             {change.isPending ? <Spinner className="size-4 text-white" /> : null}
             {change.isPending ? 'Changing...' : 'Change password'}

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { LANGUAGE_COOKIE } from '@shared/site/languages.ts';
 
 /** The visitor's cookie choice, stored locally under a product-specific key (spec 002, section 3). */
 export const CONSENT_STORAGE_KEY = 'mycrm.cookie-consent';
@@ -48,7 +49,7 @@ export function acceptCookies(): void {
   write('accepted');
 }
 
-/** Declining stores the choice and deletes every other cookie this site can reach. */
+/** Declining stores the choice and deletes every other cookie this site can reach but the visitor's language (a preference, not tracking). */
 export function declineCookies(): void {
   write('declined');
   deleteReachableCookies();
@@ -66,7 +67,7 @@ function deleteReachableCookies(): void {
   const domains = [undefined, ...parts.slice(0, -1).map((_, i) => parts.slice(i).join('.'))];
   for (const entry of document.cookie.split(';')) {
     const name = entry.split('=')[0]?.trim();
-    if (!name) continue;
+    if (!name || name === LANGUAGE_COOKIE) continue;
     for (const domain of domains) {
       document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain ? `; domain=${domain}` : ''}`;
     }

@@ -93,7 +93,10 @@ describe('the content files', () => {
     const ics = fs.readFileSync(path.join(PUBLIC, site.webinarEvent.icsUrl), 'utf8');
     expect(ics).toContain('DTSTART;TZID=Europe/Berlin:20250928T110000');
     expect(ics).toContain('DTEND;TZID=Europe/Berlin:20250928T120000');
-    expect(site.webinarEvent.googleCalendarUrl).toContain('dates=20250928T110000%2F20250928T120000&ctz=Europe%2FBerlin');
+    for (const language of ['en', 'de']) {
+      const { step1 } = read<ThanksContent>(`content/${language}/thanks.json`);
+      expect(step1.googleCalendarUrl).toContain('dates=20250928T110000%2F20250928T120000&ctz=Europe%2FBerlin');
+    }
     expect(site.coupon).toBe('E3WEBINAR');
     expect(fs.existsSync(path.join(PUBLIC, site.founder.image))).toBe(true);
   });

@@ -25,7 +25,10 @@ export interface SiteSettings {
   contactEmail: string;
   coupon: string;
   links: {
+    /** The free 20-minute get-to-know-you call (Calendly page): linked everywhere, embedded on /appointments. */
     booking: string;
+    /** The free implementation session after the webinar: embedded on the replay page. */
+    implementationSession: string;
     privacy: string;
     terms: string;
     program: string;
@@ -37,11 +40,9 @@ export interface SiteSettings {
     webinarVideoId: string;
     thanksVideoId: string;
     replayVideoId: string;
-    /** The booking page shown inside the replay and appointments pages (iframe, after consent). */
-    bookingWidgetUrl: string;
     downloads: { transcript: string; chat: string; summary: string };
   };
-  webinarEvent: { googleCalendarUrl: string; icsUrl: string };
+  webinarEvent: { icsUrl: string };
   /** The short footer of the webinar pages, which is always German (spec 002, section 2). */
   shortFooter: { impressum: string; privacy: string; terms: string; cookiePolicy: string; rights: string };
   legal: {
@@ -185,7 +186,8 @@ export interface ThanksContent {
   text: string;
   progress: { label: string; hint: string };
   video: { title: string };
-  step1: { title: string; text: string; google: string; ics: string };
+  /** googleCalendarUrl: the webinar as a Google Calendar template, its text in this language. */
+  step1: { title: string; text: string; google: string; googleCalendarUrl: string; ics: string };
   step2: { title: string; text: string; credits: string; assistants: TitledText[]; couponLabel: string; button: string };
   bonus: { title: string; text: string };
   back: string;

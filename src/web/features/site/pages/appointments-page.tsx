@@ -25,7 +25,7 @@ export default function AppointmentsPage() {
       </ul>
       <section className="mt-10">
         <h2 className="sr-only">{t.widgetTitle}</h2>
-        <BookingWidget title={t.widgetTitle} fallback={t.fallback} />
+        <BookingWidget calendar="booking" title={t.widgetTitle} fallback={t.fallback} />
       </section>
     </ContentPage>
   );

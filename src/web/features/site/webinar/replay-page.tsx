@@ -61,7 +61,7 @@ export default function ReplayPage() {
           <section>
             <h2 className="text-center text-2xl font-bold text-gray-900">{t.booking.title}</h2>
             <p className="mx-auto mt-2 mb-6 max-w-2xl text-center text-gray-600">{t.booking.text}</p>
-            <BookingWidget title={t.booking.title} fallback={t.booking.fallback} />
+            <BookingWidget calendar="implementationSession" title={t.booking.title} fallback={t.booking.fallback} />
           </section>
 
           <section className="rounded-2xl bg-gray-950 p-6 text-white sm:p-8">

@@ -57,7 +57,7 @@ export default function ThanksPage() {
           <Step number={1} title={t.step1.title}>
             <p className="text-gray-600">{t.step1.text}</p>
             <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-              <a href={settings.webinarEvent.googleCalendarUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ size: 'lg' })}>
+              <a href={t.step1.googleCalendarUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ size: 'lg' })}>
                   <CalendarPlus aria-hidden />
                   {t.step1.google}
                 </a>
