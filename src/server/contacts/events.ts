@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ContactEventActor, ContactEventData, FieldChange, KitSyncResult, TimelineQuery } from '../../shared/contacts/timeline.ts';
+import { CONTACT_FORM_FIELDS } from '../../shared/contacts/form.ts';
 import type { Db } from '../db/client.ts';
 import { contactEvents, contacts } from './schema.ts';
 
@@ -30,19 +31,11 @@ export async function recordContactEvents(tx: Db, events: NewContactEvent[]): Pr
 }
 
 /** The fields a timeline compares (tags get events of their own; ids and times are not changes). */
-const TRACKED_FIELDS = [
-  'email',
-  'first_name',
-  'last_name',
-  'full_name',
-  'phone',
-  'address',
-  'country',
-  'linkedin',
-  'source',
-  'status',
+type TrackedField = Exclude<(typeof CONTACT_FORM_FIELDS)[number], 'tags'> | 'url_parameters';
+const TRACKED_FIELDS: readonly TrackedField[] = [
+  ...CONTACT_FORM_FIELDS.filter((field): field is Exclude<typeof field, 'tags'> => field !== 'tags'),
   'url_parameters',
-] as const satisfies ReadonlyArray<keyof Contact>;
+] satisfies ReadonlyArray<keyof Contact>;
 
 type Tracked = Pick<Contact, (typeof TRACKED_FIELDS)[number] | 'tags'>;
 

@@ -1,10 +1,8 @@
-import { Pencil, Trash2 } from 'lucide-react';
 import { memo, useEffect, useLayoutEffect, useState } from 'react';
 import type { ContactDto } from '@shared/contacts/api.ts';
 import { contactDisplayName } from '@shared/contacts/form.ts';
-import { Button } from '@web/components/ui/button.tsx';
-import { Spinner } from '@web/components/ui/spinner.tsx';
 import { cn } from '@web/lib/cn.ts';
+import { ContactActions } from './contact-actions.tsx';
 import type { ContactsKitSlots } from './kit-slots.ts';
 import { ContactCell, LoadMoreStatus, type ContactsTableProps } from './contacts-table.tsx';
 import { useWindowedRows } from './use-windowed-rows.ts';
@@ -74,7 +72,7 @@ interface ContactCardProps {
 const ContactCard = memo(function ContactCard({ contact, selected, onToggle, onEdit, onDelete, deleting, tagColors, kit, onKitChanged }: ContactCardProps) {
   const name = contactDisplayName(contact);
   const label = name ?? contact.email;
-  const { RowActions, SyncState } = kit ?? {};
+  const SyncState = kit?.SyncState;
   return (
     <li
       style={{ height: CARD_HEIGHT }}
@@ -109,21 +107,7 @@ const ContactCard = memo(function ContactCard({ contact, selected, onToggle, onE
           {SyncState ? <SyncState contact={contact} /> : <ContactCell column="kit" contact={contact} tagColors={tagColors} />}
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          {RowActions ? <RowActions contact={contact} onChanged={onKitChanged} /> : null}
-          <Button variant="ghost" size="icon" aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(contact)}>
-            <Pencil aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-red-600 hover:bg-red-50"
-            aria-label={`Delete ${label}`}
-            title="Delete"
-            disabled={deleting}
-            onClick={() => onDelete(contact)}
-          >
-            {deleting ? <Spinner className="size-4 text-red-600" /> : <Trash2 aria-hidden />}
-          </Button>
+          <ContactActions contact={contact} label={label} deleting={deleting} kit={kit} onKitChanged={onKitChanged} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </div>
     </li>

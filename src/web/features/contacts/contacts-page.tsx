@@ -19,7 +19,7 @@ import { ContactCards } from './contact-cards.tsx';
 import { ContactModal } from './contact-modal.tsx';
 import { hasFilters, useContactView } from './contact-view.ts';
 import { downloadContactsCsv, useContactList, useContactStats, useDeleteContact, useRefreshContacts, useTagOptions } from './contacts-api.ts';
-import { ContactsTable } from './contacts-table.tsx';
+import { ContactsTable, type ContactsTableProps } from './contacts-table.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { useContactColumns } from './use-contact-columns.ts';
 import type { ContactsKitSlots } from './kit-slots.ts';
@@ -122,6 +122,23 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
   const filtering = Boolean(view.search) || hasFilters(view);
   const { BulkActions } = kit ?? {};
   const selectedIds = [...selected];
+  // What the table and the phone's cards both show and do.
+  const listProps = {
+    rows,
+    view,
+    selected,
+    onToggle: toggle,
+    onEdit,
+    onDelete,
+    deletingId: remove.isPending ? (remove.variables ?? null) : null,
+    hasMore: Boolean(list.hasNextPage),
+    loadingMore: list.isFetchingNextPage,
+    loadMoreFailed: list.isFetchNextPageError,
+    onLoadMore: loadMore,
+    tagColors,
+    kit,
+    onKitChanged,
+  } satisfies Partial<ContactsTableProps>;
 
   return (
     <>
@@ -201,43 +218,14 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
             }
           />
         ) : phone ? (
-          <ContactCards
-            rows={rows}
-            totalRows={undefined}
-            view={view}
-            selected={selected}
-            onToggle={toggle}
-            onEdit={onEdit}
-            onDelete={onDelete}
-            deletingId={remove.isPending ? (remove.variables ?? null) : null}
-            hasMore={Boolean(list.hasNextPage)}
-            loadingMore={list.isFetchingNextPage}
-            loadMoreFailed={list.isFetchNextPageError}
-            onLoadMore={loadMore}
-            tagColors={tagColors}
-            kit={kit}
-            onKitChanged={onKitChanged}
-          />
+          <ContactCards {...listProps} totalRows={undefined} />
         ) : (
           <ContactsTable
-            rows={rows}
+            {...listProps}
             columns={columns}
             totalRows={firstPage && !firstPage.total_capped ? (firstPage.total ?? undefined) : undefined}
-            view={view}
             onSort={(sort, order) => updateView({ sort, order })}
-            selected={selected}
-            onToggle={toggle}
             onToggleAll={toggleAll}
-            onEdit={onEdit}
-            onDelete={onDelete}
-            deletingId={remove.isPending ? (remove.variables ?? null) : null}
-            hasMore={Boolean(list.hasNextPage)}
-            loadingMore={list.isFetchingNextPage}
-            loadMoreFailed={list.isFetchNextPageError}
-            onLoadMore={loadMore}
-            tagColors={tagColors}
-            kit={kit}
-            onKitChanged={onKitChanged}
           />
         )}
       </Card>

@@ -1,4 +1,3 @@
-import { Pencil, Trash2 } from 'lucide-react';
 import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS, type ContactStatus } from '@shared/contacts.ts';
@@ -14,6 +13,7 @@ import { cn } from '@web/lib/cn.ts';
 import { COLUMN_LABELS, type ContactColumn } from './contact-columns.ts';
 import type { ContactView } from './contact-view.ts';
 import type { ContactPageState } from './contact-page.tsx';
+import { ContactActions } from './contact-actions.tsx';
 import type { ContactsKitSlots } from './kit-slots.ts';
 import { TagChips } from './tag-chips.tsx';
 import { useWindowedRows } from './use-windowed-rows.ts';
@@ -233,7 +233,7 @@ const ContactRow = memo(function ContactRow({
 }: ContactRowProps) {
   const name = contactDisplayName(contact);
   const label = name ?? contact.email;
-  const { RowActions, SyncState } = kit ?? {};
+  const SyncState = kit?.SyncState;
   const cell = 'h-14 py-0 truncate';
   const navigate = useNavigate();
   const page = `/crm/contacts/${contact.id}`;
@@ -287,21 +287,7 @@ const ContactRow = memo(function ContactRow({
       ))}
       <Td className={cn(cell, STICKY_RIGHT, 'px-2 text-right')}>
         <div className="flex items-center justify-end gap-1">
-          {RowActions ? <RowActions contact={contact} onChanged={onKitChanged} /> : null}
-          <Button variant="ghost" size="icon" aria-label={`Edit ${label}`} title="Edit" onClick={() => onEdit(contact)}>
-            <Pencil aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-red-600 hover:bg-red-50"
-            aria-label={`Delete ${label}`}
-            title="Delete"
-            disabled={deleting}
-            onClick={() => onDelete(contact)}
-          >
-            {deleting ? <Spinner className="size-4 text-red-600" /> : <Trash2 aria-hidden />}
-          </Button>
+          <ContactActions contact={contact} label={label} deleting={deleting} kit={kit} onKitChanged={onKitChanged} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </Td>
     </tr>
