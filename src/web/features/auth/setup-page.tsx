@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AUTH_PATHS, NEW_PASSWORD_HINT, setupCheckResponseSchema, userResponseSchema } from '@shared/auth/api.ts';
+import { AUTH_PATHS, PASSWORD_MIN_LENGTH, setupCheckResponseSchema, userResponseSchema } from '@shared/auth/api.ts';
 import { setupSchema, type SetupInput } from '@shared/users/api.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Field } from '@web/components/ui/field.tsx';
@@ -61,7 +61,7 @@ export default function SetupPage() {
         <Field label="Email" error={form.formState.errors.email?.message}>
           <Input type="email" autoComplete="username" autoFocus placeholder="you@example.com" {...form.register('email')} />
         </Field>
-        <NewPasswordFields form={form} hint={NEW_PASSWORD_HINT} />
+        <NewPasswordFields form={form} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
         <Button type="submit" className="w-full" size="lg" disabled={create.isPending}>
           {create.isPending ? <Spinner className="text-white" /> : null}
           Create admin account
