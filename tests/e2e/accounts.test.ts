@@ -149,7 +149,7 @@ describe('inviting a colleague', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'settings-invite-link');
 
-    expect(await focused()).toBe('Copy link');
+    await expect.poll(() => focused()).toBe('Copy link');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(inviteLink);
     await expect.poll(() => dialog().getByRole('button', { name: 'Copied' }).isVisible()).toBe(true);
@@ -227,7 +227,7 @@ describe('removing a user', () => {
     await remove.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog().getByRole('heading', { name: `Remove ${COLLEAGUE}?` }).isVisible()).toBe(true);
-    expect(await focused()).toBe('Cancel');
+    await expect.poll(() => focused()).toBe('Cancel');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'settings-remove-dialog');
     await page.keyboard.press('Escape');
@@ -239,7 +239,7 @@ describe('removing a user', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog().isVisible()).toBe(true);
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('Remove user');
+    await expect.poll(() => focused()).toBe('Remove user');
     await page.keyboard.press('Enter');
     await expect.poll(() => toast(`${COLLEAGUE} was removed and signed out.`).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('row').filter({ hasText: COLLEAGUE }).count()).toBe(0);

@@ -138,7 +138,7 @@ describe('two people saving one page', () => {
     expect(await getPage(server.db, seeded.id)).toMatchObject({ version: 4, updated_by: { email: EDITOR } });
     await expect.poll(() => theirs.getByText('All changes saved').isVisible()).toBe(true);
     // Focus went back to the Save button the conflict came from.
-    expect(await theirs.evaluate(() => document.activeElement?.textContent)).toBe('Save');
+    await expect.poll(() => theirs.evaluate(() => document.activeElement?.textContent)).toBe('Save');
 
     await mine.close();
     await theirs.close();
@@ -184,7 +184,7 @@ describe('version history', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => headingTexts(page)).toEqual(['First words']);
     await expect.poll(() => banner(page).textContent()).toMatch(/^Restored the version of /);
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('History');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('History');
     // Nothing is saved yet, and undo brings the editor's page back.
     expect(await storedContent(seeded.id)).toContain('Third words');
     await page.getByRole('button', { name: 'Undo' }).click();

@@ -308,11 +308,11 @@ describe('calendar events manager', () => {
     for (const part of ['28.09.2025 11:00', '28.09.2025 12:00', 'Europe/Berlin', 'Online', 'Bring your questions.', 'Coach Carla', downloadUrl]) {
       expect(text).toContain(part);
     }
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await screenshot(page, 'calendar-event-details');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await view.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => view.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
   it('edits the event in the creator, which loads it once, and updates it under the same URL', async () => {

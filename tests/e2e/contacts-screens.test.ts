@@ -106,7 +106,7 @@ describe('the contacts table at 1366 px', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => panel.count()).toBe(0);
     // Focus goes back to the button that opened the panel.
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Columns');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Columns');
     await expect.poll(() => headers()).toEqual(['CONTACT', 'EMAIL', 'PHONE', 'TAGS', 'STATUS', 'CREATED', 'ACTIONS']);
     expect(await table().getByRole('row').filter({ hasText: 'vip@example.com' }).locator('td:nth-child(3)').innerText()).toBe('+49 30 999');
 

@@ -131,7 +131,7 @@ describe('landing pages admin', () => {
     await expectDialogClosed();
     await expectToast('Landing page created');
     // Keyboard users land where they were: on the button that opened the dialog.
-    expect(await focused()).toBe('Add Landing Page');
+    await expect.poll(() => focused()).toBe('Add Landing Page');
 
     const created = card('Spring Offer');
     await expect.poll(() => created.isVisible()).toBe(true);
@@ -210,7 +210,7 @@ describe('landing pages admin', () => {
     await submitButton('Save Changes').click();
     await expectDialogClosed();
     await expectToast('Landing page updated');
-    expect(await focused()).toBe('Edit Spring Offer Extended');
+    await expect.poll(() => focused()).toBe('Edit Spring Offer Extended');
 
     const edited = card('Spring Offer Extended');
     await expect.poll(() => edited.isVisible()).toBe(true);
