@@ -46,7 +46,7 @@ export interface AppDeps {
 /** Builds the whole HTTP app without listening: main.ts listens, tests call `inject()`. */
 export async function buildApp({ config, database, logDestination }: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
-  const site = createSitePages(config.webDir);
+  const site = createSitePages(config.webDir, { secureCookies: config.isProduction });
   const app = Fastify({
     logger: loggerOptions(config, logDestination),
     trustProxy: config.trustProxy,

@@ -1,35 +1,67 @@
 /**
- * Build step (after `vite build`): renders every public page, in English and in German, to static
- * HTML in dist/web/prerendered/{en,de}/. The server sends the page in the visitor's language and
- * the browser hydrates it, so text is on screen before any JavaScript runs. Then writes brotli and
- * gzip copies of the text assets beside them, which the server sends to browsers that accept them.
+ * Build step (after `vite build` and the islands): renders every public page, in English and in
+ * German, to finished HTML in dist/web/prerendered/{en,de}/. The server sends the page in the
+ * visitor's language. The pages are not hydrated: the browser gets the app's stylesheet and only
+ * the islands (small scripts, scripts/build-islands.mjs) whose markers the page holds. Then writes
+ * brotli and gzip copies of the text assets beside them, which the server sends to browsers that
+ * accept them.
  *
  *   npx tsx src/web/prerender.tsx
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { ResourceLanguage } from 'i18next';
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import type { ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { CONSENT_BOOT_SCRIPT } from '@shared/site/consent.ts';
 import { SITE_LANGUAGES, type SiteLanguage } from '@shared/site/languages.ts';
-import { routes, type SitePageHandle } from './app/router.tsx';
+import NotFoundPage from './features/not-found/not-found-page.tsx';
+import { CookieBannerMarkup } from './features/site/consent/cookie-banner.tsx';
 import { primeSiteContent, webinarContentPath } from './features/site/content/site-store.ts';
 import type { SiteSettings, WebinarContent } from './features/site/content/types.ts';
-import { BOOT_DATA_ID, serializeBootData, type BootData } from './lib/boot-data.ts';
+import HomePage from './features/site/home/home-page.tsx';
+import { SITE_ISLAND_ATTRIBUTES, siteIslandsInHtml } from './features/site/islands/attributes.ts';
+import { LanguageSwitch } from './features/site/layout/language-switch.tsx';
+import CookiePolicyPage from './features/site/legal/cookie-policy-page.tsx';
+import ImpressumPage from './features/site/legal/impressum-page.tsx';
+import MasteryPage from './features/site/mastery/mastery-page.tsx';
+import AppointmentsPage from './features/site/pages/appointments-page.tsx';
+import SubscribedPage from './features/site/pages/subscribed-page.tsx';
+import ReplayPage from './features/site/webinar/replay-page.tsx';
+import ThanksPage from './features/site/webinar/thanks-page.tsx';
+import WebinarPage from './features/site/webinar/webinar-page.tsx';
 import { createI18n } from './lib/i18n.ts';
 import { PageMetaCollector, type PageMeta } from './lib/page-meta.ts';
 
 const WEB_DIR = path.resolve(process.argv[2] ?? 'dist/web');
 const OUT_DIR = path.join(WEB_DIR, 'prerendered');
-/** The page every unknown path gets (with a 404 status). */
-const NOT_FOUND = { path: '/__not-found__', file: '404' };
-const PAGES = ['/', '/impressum', '/cookie-policy', '/appointments', '/subscription-confirmed', '/learning-ecosystem-webinar', '/webinar-danke', '/2025-09-23-e3webinar', '/learning-ecosystem-mastery'];
 
-const prerenderedFileName = (pagePath: string) => (pagePath === '/' ? 'index' : pagePath.slice(1));
+interface SitePage {
+  /** The file under prerendered/{language}/ ('404' is the page every unknown path gets, with a 404 status). */
+  file: string;
+  Page: ComponentType;
+  /** The text namespaces it shows (public/content/{language}/{namespace}.json), besides 'common'. */
+  namespaces: string[];
+  /** The webinar page has no floating language switch (spec 002, section 2). */
+  languageSwitch?: false;
+  /** What the Meta pixel's ViewContent reports on this page, after consent. */
+  viewContent?: string;
+}
+
+const PAGES: SitePage[] = [
+  { file: 'index', Page: HomePage, namespaces: ['home'] },
+  { file: 'impressum', Page: ImpressumPage, namespaces: ['impressum'] },
+  { file: 'cookie-policy', Page: CookiePolicyPage, namespaces: ['cookiePolicy'] },
+  { file: 'appointments', Page: AppointmentsPage, namespaces: ['appointments'] },
+  { file: 'subscription-confirmed', Page: SubscribedPage, namespaces: ['subscribed'] },
+  { file: 'learning-ecosystem-webinar', Page: WebinarPage, namespaces: ['webinar'], languageSwitch: false, viewContent: 'Learning Ecosystem Webinar' },
+  { file: 'webinar-danke', Page: ThanksPage, namespaces: ['thanks'] },
+  { file: '2025-09-23-e3webinar', Page: ReplayPage, namespaces: ['replay'] },
+  { file: 'learning-ecosystem-mastery', Page: MasteryPage, namespaces: ['mastery'], viewContent: 'Learning Ecosystem Mastery' },
+  { file: '404', Page: NotFoundPage, namespaces: ['notFound'] },
+];
 
 const readJson = <T,>(file: string): T => JSON.parse(fs.readFileSync(path.join(WEB_DIR, file), 'utf8')) as T;
 
@@ -37,57 +69,57 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/**
- * Prerendered pages start the app only after their first paint: the browser shows the HTML at once
- * and downloads and runs the JavaScript afterwards (a staff page, with nothing to show before its
- * script runs, keeps the plain index.html). Returns the template that loads the app this way.
- */
-function startAfterPaint(template: string): string {
-  const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(template);
-  if (!entry) throw new Error('index.html has no module script for the app');
-  const code = `// Starts the app once the prerendered page has painted.\nrequestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entry[1])})));\n`;
-  const file = `/assets/start-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
-  fs.writeFileSync(path.join(WEB_DIR, file), code);
-  return template.replace(entry[0], `<script type="module" src="${file}"></script>`);
+const CHARSET = '<meta charset="UTF-8" />';
+
+/** Puts the consent script (src/shared/site/consent.ts) at the top of <head>, right after the charset. */
+function withConsentScript(html: string): string {
+  if (!html.includes(CHARSET)) throw new Error(`index.html has no ${CHARSET}`);
+  return html.replace(CHARSET, `${CHARSET}\n    <script>${CONSENT_BOOT_SCRIPT}</script>`);
 }
 
-async function renderPage(pagePath: string, language: SiteLanguage, content: SiteContent, template: string): Promise<string> {
+/**
+ * The built index.html as a public page's frame: its stylesheet and the consent script stay; the
+ * app's script and the modules it preloads go (public pages run islands only).
+ */
+function pageTemplate(index: string): string {
+  const withoutApp = index
+    .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  if (/<script type="module"|modulepreload/.test(withoutApp)) throw new Error('index.html: the app script was not found where expected');
+  return withoutApp;
+}
+
+function renderPage(page: SitePage, language: SiteLanguage, content: SiteContent, template: string, islands: Record<string, string>): string {
   const i18n = createI18n(language, content.namespaces[language]);
-  primeSiteContent({ settings: content.settings, webinar: content.webinar[language], language });
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${pagePath}`));
-  if (context instanceof Response) throw new Error(`${pagePath}: the router answered with a redirect or a response`);
-  if (context.errors) throw new Error(`${pagePath}: ${JSON.stringify(context.errors)}`);
-  const handle = context.matches.map((m) => m.route.handle as SitePageHandle | undefined).find(Boolean);
-  if (!handle) throw new Error(`${pagePath} is not a public site page`);
-
   let meta: PageMeta | undefined;
-  const html = renderToString(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <PageMetaCollector.Provider value={(m) => (meta = m)}>
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-        </PageMetaCollector.Provider>
-      </I18nextProvider>
-    </StrictMode>,
+  const body = renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <PageMetaCollector.Provider value={(m) => (meta = m)}>
+        {/* First in the document, so it is the first stop of Tab while it shows. */}
+        <CookieBannerMarkup />
+        <div id="root">
+          <page.Page />
+          {page.languageSwitch === false ? null : <LanguageSwitch />}
+        </div>
+      </PageMetaCollector.Provider>
+    </I18nextProvider>,
   );
-  if (!meta) throw new Error(`${pagePath}: the page set no title`);
-
-  const namespaces = ['common', ...handle.namespaces];
-  const boot: BootData = {
-    language,
-    namespaces: Object.fromEntries(namespaces.map((ns) => [ns, content.namespaces[language][ns]!])),
-    settings: content.settings,
-    webinar: handle.webinarContent ? content.webinar[language] : undefined,
-  };
-  const head = `<title>${escapeHtml(meta.title)}</title>\n    <meta name="description" content="${escapeHtml(meta.description ?? '')}" />`;
+  if (!meta) throw new Error(`${page.file}: the page set no title`);
+  const scripts = siteIslandsInHtml(body).map((island) => {
+    const src = islands[island];
+    if (!src) throw new Error(`${page.file}: the island "${island}" is not built (scripts/build-islands.mjs)`);
+    return `<script type="module" src="${src}"></script>`;
+  });
+  const head = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description ?? '')}" />`,
+    ...scripts,
+  ].join('\n    ');
+  const bodyTag = page.viewContent ? `<body ${SITE_ISLAND_ATTRIBUTES.viewContent}="${escapeHtml(page.viewContent)}">` : '<body>';
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
     .replace(/<title>[^<]*<\/title>/, head)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${html}</div>\n    <script type="application/json" id="${BOOT_DATA_ID}">${serializeBootData(boot)}</script>`,
-    );
+    .replace(/<body>\s*<div id="root"><\/div>/, `${bodyTag}\n    ${body}`);
 }
 
 interface SiteContent {
@@ -114,18 +146,23 @@ function readContent(): SiteContent {
   };
 }
 
-async function main() {
-  const index = fs.readFileSync(path.join(WEB_DIR, 'index.html'), 'utf8');
-  if (!index.includes('<div id="root"></div>')) throw new Error(`${WEB_DIR}/index.html has no empty root element`);
-  const template = startAfterPaint(index);
+function main() {
+  const indexFile = path.join(WEB_DIR, 'index.html');
+  const built = fs.readFileSync(indexFile, 'utf8');
+  if (!built.includes('<div id="root"></div>')) throw new Error(`${WEB_DIR}/index.html has no empty root element`);
+  // The staff app shows the same banner, with its space kept from the first frame too.
+  const index = withConsentScript(built);
+  fs.writeFileSync(indexFile, index);
+  const template = pageTemplate(index);
+  const islands = readJson<Record<string, string>>('assets/islands/manifest.json');
   const content = readContent();
+  primeSiteContent({ settings: content.settings, webinar: content.webinar });
   fs.rmSync(OUT_DIR, { recursive: true, force: true });
   let count = 0;
   for (const language of SITE_LANGUAGES) {
     fs.mkdirSync(path.join(OUT_DIR, language), { recursive: true });
-    for (const pagePath of [...PAGES, NOT_FOUND.path]) {
-      const file = pagePath === NOT_FOUND.path ? NOT_FOUND.file : prerenderedFileName(pagePath);
-      fs.writeFileSync(path.join(OUT_DIR, language, `${file}.html`), await renderPage(pagePath, language, content, template));
+    for (const page of PAGES) {
+      fs.writeFileSync(path.join(OUT_DIR, language, `${page.file}.html`), renderPage(page, language, content, template, islands));
       count++;
     }
   }
@@ -152,4 +189,4 @@ function compressAssets(dir: string): number {
   return count;
 }
 
-await main();
+main();

@@ -102,8 +102,8 @@ async function loadLazyImages(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-/** Waits until the app has taken over the prerendered page (a click then reaches React). */
-async function hydrated(page: Page) {
+/** Waits until the page and its islands have loaded (a click then reaches them). */
+async function islandsReady(page: Page) {
   await page.waitForFunction(() => document.readyState === 'complete');
   await page.waitForLoadState('networkidle');
 }
@@ -130,7 +130,7 @@ describe('public pages', () => {
       const { page, errors } = await visitor('en', width, { consent: 'declined' });
       for (const { path: pagePath, name, h1 } of PAGES) {
         await page.goto(`${server.baseUrl}${pagePath}`);
-        await hydrated(page);
+        await islandsReady(page);
         await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toContain(h1.en.replace(':', ''));
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${pagePath} at ${width}px`).toBeLessThanOrEqual(width);
         await loadLazyImages(page);
@@ -144,7 +144,7 @@ describe('public pages', () => {
     const { page } = await visitor('de', 360, { consent: 'declined' });
     for (const { path: pagePath, name } of PAGES) {
       await page.goto(`${server.baseUrl}${pagePath}`);
-      await hydrated(page);
+      await islandsReady(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), pagePath).toBeLessThanOrEqual(360);
       await loadLazyImages(page);
       await screenshot(page, `public-${name}-360-de`);
@@ -166,18 +166,18 @@ describe('the language', () => {
   it('follows the browser, switches from the floating switch and is remembered', async () => {
     const { page, context } = await visitor('de');
     await page.goto(`${server.baseUrl}/`);
-    await hydrated(page);
+    await islandsReady(page);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Mach aus dem, was du lernst');
     const switcher = page.getByRole('group', { name: 'Sprache' });
-    await switcher.getByRole('button', { name: 'English' }).click();
+    await switcher.getByRole('link', { name: 'English' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Turn what you learn into knowledge');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect((await context.cookies()).map((c) => [c.name, c.value])).toEqual([['mycrm_language', 'en']]);
-    expect(await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('group', { name: 'Language' }).getByRole('link', { name: 'English' }).getAttribute('aria-current')).toBe('true');
 
     // The stored choice beats the browser's German on the next visit, and on other pages.
     await page.goto(`${server.baseUrl}/learning-ecosystem-mastery`);
-    await hydrated(page);
+    await islandsReady(page);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('your knowledge, finally working with AI');
     await page.getByRole('link', { name: 'Legal notice' }).first().click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Legal notice (Impressum)');
@@ -192,7 +192,7 @@ describe('the language', () => {
         const firstByte = (await response!.text()).replace(/&#x27;/g, "'");
         expect(firstByte, `${pagePath} (${chosen})`).toContain(`<html lang="${chosen}">`);
         expect(firstByte, `${pagePath} (${chosen})`).toContain(h1[chosen]);
-        await hydrated(page);
+        await islandsReady(page);
         expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toContain(h1[chosen].replace(':', ''));
       }
       // Any console error counts, React's hydration warnings (#418) included; only the 404 page's own report is expected.
@@ -225,7 +225,7 @@ describe('the language', () => {
   it('has no floating switch on the webinar page, whose footer is always German', async () => {
     const { page } = await visitor('en');
     await page.goto(`${server.baseUrl}/learning-ecosystem-webinar`);
-    await hydrated(page);
+    await islandsReady(page);
     expect(await page.getByRole('group', { name: 'Language' }).count()).toBe(0);
     const footer = page.locator('footer');
     expect(await footer.getAttribute('lang')).toBe('de');
@@ -246,7 +246,7 @@ describe('the cookie banner', () => {
     await page.goto(`${server.baseUrl}/learning-ecosystem-mastery`);
     const banner = page.getByRole('region', { name: 'Your privacy' });
     await expect.poll(() => banner.isVisible()).toBe(true);
-    await hydrated(page);
+    await islandsReady(page);
     await page.keyboard.press('Tab');
     expect(await banner.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   });
@@ -263,14 +263,14 @@ describe('the cookie banner', () => {
     expect(await page.evaluate(() => localStorage.getItem('mycrm.cookie-consent'))).toBe('accepted');
     await expect.poll(() => page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]').count()).toBe(1);
     await page.reload();
-    await hydrated(page);
+    await islandsReady(page);
     expect(await banner.count()).toBe(0);
   });
 
   it('Decline stores "declined", deletes the other cookies and keeps third parties out', async () => {
     const { page, context } = await visitor('de');
     await page.goto(`${server.baseUrl}/2025-09-23-e3webinar`);
-    await hydrated(page);
+    await islandsReady(page);
     await page.evaluate(() => {
       document.cookie = 'tracker=1; path=/';
       document.cookie = 'other=2; path=/';
@@ -283,7 +283,7 @@ describe('the cookie banner', () => {
     expect(await context.cookies()).toEqual([]);
     expect(await page.locator('iframe').count()).toBe(0);
     await page.reload();
-    await hydrated(page);
+    await islandsReady(page);
     expect(await banner.count()).toBe(0);
     expect(await page.locator('iframe').count()).toBe(0);
   });
@@ -298,7 +298,7 @@ describe('the cookie banner', () => {
         return route.fulfill({ contentType: 'text/javascript', body: '' });
       });
       await page.goto(`${server.baseUrl}/learning-ecosystem-mastery`);
-      await hydrated(page);
+      await islandsReady(page);
       expect(pixelRequests).toEqual([]);
       await page.getByRole('region', { name: 'Your privacy' }).getByRole('button', { name: choice }).click();
       if (choice === 'Accept') {
@@ -317,7 +317,7 @@ describe('the cookie banner', () => {
   it('can be asked again from the cookie policy, which was last updated February 2025', async () => {
     const { page } = await visitor('en', 390, { consent: 'declined' });
     await page.goto(`${server.baseUrl}/cookie-policy`);
-    await hydrated(page);
+    await islandsReady(page);
     expect(await page.getByText('Last updated: February 2025').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Change cookie settings' }).click();
     await expect.poll(() => page.getByRole('region', { name: 'Your privacy' }).isVisible()).toBe(true);
@@ -343,7 +343,7 @@ describe('the waiting list', () => {
   it('signs up in English: field checks, "Joining...", the confirmation and the way back to the program', async () => {
     const { page, errors } = await visitor('en', 1280, { consent: 'declined' });
     await page.goto(`${server.baseUrl}/learning-ecosystem-mastery?utm_source=e2e&utm_campaign=cohort3&ref=test`);
-    await hydrated(page);
+    await islandsReady(page);
     await page.getByRole('button', { name: 'Join the waiting list' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Join the waiting list' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -389,7 +389,7 @@ describe('the waiting list', () => {
   it('shows "Syncing..." while the new subscriber is on its way to Kit', async () => {
     const { page } = await visitor('en', 390, { consent: 'declined' });
     await page.goto(`${server.baseUrl}/learning-ecosystem-mastery`);
-    await hydrated(page);
+    await islandsReady(page);
     // As when a Kit key is configured: the server reports a queued sync, and Kit takes its time.
     await page.route('**/api/public/leads/waiting-list', async (route) => {
       const response = await route.fetch();
@@ -408,7 +408,7 @@ describe('the waiting list', () => {
   it('signs up in German from the keyboard, and shows the spec\'s errors in German', async () => {
     const { page } = await visitor('de', 390, { consent: 'declined' });
     await page.goto(`${server.baseUrl}/learning-ecosystem-mastery`);
-    await hydrated(page);
+    await islandsReady(page);
     const cta = page.getByRole('button', { name: 'Auf die Warteliste' }).first();
     await cta.focus();
     await page.keyboard.press('Enter');
@@ -451,7 +451,7 @@ describe('the waiting list', () => {
   it('shows the English duplicate-email and "violates" texts word for word', async () => {
     const { page } = await visitor('en', 1280, { consent: 'declined' });
     await page.goto(`${server.baseUrl}/learning-ecosystem-mastery`);
-    await hydrated(page);
+    await islandsReady(page);
     await page.getByRole('button', { name: 'Join the waiting list' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Full name').fill('Dup');
@@ -517,7 +517,7 @@ describe('the webinar', () => {
   it('signs up in English too', async () => {
     const { page } = await visitor('en', 1280, { consent: 'declined' });
     await page.goto(`${server.baseUrl}/learning-ecosystem-webinar`);
-    await hydrated(page);
+    await islandsReady(page);
     await page.getByRole('link', { name: 'Register for free' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Register for the webinar' });
     await dialog.getByLabel('Full name').fill('Wendy Webinar');
@@ -534,13 +534,13 @@ describe('the webinar', () => {
     const requests: string[] = [];
     page.on('request', (r) => r.url().includes('webinar-content') && requests.push(r.url()));
     await page.goto(`${server.baseUrl}/learning-ecosystem-webinar`);
-    await hydrated(page);
+    await islandsReady(page);
     expect(requests.some((url) => /\/webinar-content\.json\?t=\d+$/.test(url))).toBe(true);
 
     // Arriving from another page, the content comes only from the file: here it fails.
     await page.route('**/webinar-content.json*', (route) => route.fulfill({ status: 500, body: 'down' }));
     await page.goto(`${server.baseUrl}/webinar-danke`);
-    await hydrated(page);
+    await islandsReady(page);
     await page.getByRole('link', { name: 'Zurück zur Webinar-Seite' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Fehler beim Laden der Inhalte' }).isVisible()).toBe(true);
     expect(await page.getByText('(F5)').isVisible()).toBe(true);
@@ -553,9 +553,9 @@ describe('the 404 page', () => {
     const { page } = await visitor('en', 390);
     const response = await page.goto(`${server.baseUrl}/definitely/not/here`);
     expect(response!.status()).toBe(404);
-    await hydrated(page);
+    await islandsReady(page);
     expect(await page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).toBe(true);
-    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Deutsch' }).click();
+    await page.getByRole('group', { name: 'Language' }).getByRole('link', { name: 'Deutsch' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Hoppla! Seite nicht gefunden');
     await page.getByRole('link', { name: 'Zurück zur Startseite' }).click();
     await page.waitForURL(`${server.baseUrl}/`);

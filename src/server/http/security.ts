@@ -1,5 +1,7 @@
 import helmet from '@fastify/helmet';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { CONSENT_BOOT_SCRIPT } from '../../shared/site/consent.ts';
 
 /**
  * The public site's third parties, all loaded only after cookie consent: videos from YouTube's
@@ -8,6 +10,9 @@ import type { FastifyInstance } from 'fastify';
 const EMBED_ORIGINS = ['https://www.youtube-nocookie.com', 'https://calendly.com'];
 const PIXEL_SCRIPT_ORIGIN = 'https://connect.facebook.net';
 const PIXEL_ENDPOINT_ORIGIN = 'https://www.facebook.com';
+
+/** The one inline script allowed, by its hash: it shows the cookie banner before the first paint. */
+const CONSENT_BOOT_HASH = `'sha256-${createHash('sha256').update(CONSENT_BOOT_SCRIPT).digest('base64')}'`;
 
 /**
  * Security headers on every response. The content security policy allows our own scripts only,
@@ -23,7 +28,7 @@ export async function registerSecurityHeaders(
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", ...(pixel ? [PIXEL_SCRIPT_ORIGIN] : [])],
+        'script-src': ["'self'", ...(pixel ? [PIXEL_SCRIPT_ORIGIN] : []), CONSENT_BOOT_HASH],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { compress, sendCompressed, type Compressed } from '../http/compressed.ts';
-import { LANGUAGE_COOKIE, requestLanguage, SITE_LANGUAGES, type SiteLanguage } from '../../shared/site/languages.ts';
+import {
+  isSiteLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
+  LANGUAGE_QUERY,
+  requestLanguage,
+  SITE_LANGUAGES,
+  type SiteLanguage,
+} from '../../shared/site/languages.ts';
 
 /** A prerendered public page: its HTML in each language. */
 type Prerendered = Record<SiteLanguage, Compressed>;
@@ -47,7 +55,18 @@ export interface SitePages {
   send(reply: FastifyReply, status: number, page?: string): FastifyReply;
 }
 
-export function createSitePages(webDir: string): SitePages {
+/**
+ * The language switch's links (`?lang=de`): store the choice in the cookie the pages are sent by, and
+ * send the visitor back to the same address without the parameter. Works without any script.
+ */
+function switchLanguage(reply: FastifyReply, language: SiteLanguage, secure: boolean): FastifyReply {
+  const url = new URL(reply.request.url, 'http://localhost');
+  url.searchParams.delete(LANGUAGE_QUERY);
+  reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE, sameSite: 'lax', secure, httpOnly: false });
+  return reply.redirect(`${url.pathname}${url.search}`, 303);
+}
+
+export function createSitePages(webDir: string, { secureCookies }: { secureCookies: boolean }): SitePages {
   const indexFile = path.join(webDir, 'index.html');
   const indexHtml = fs.existsSync(indexFile) ? compress(fs.readFileSync(indexFile, 'utf8')) : undefined;
   const prerendered = indexHtml ? loadPrerendered(webDir) : new Map<string, Prerendered>();
@@ -58,7 +77,9 @@ export function createSitePages(webDir: string): SitePages {
       reply.header('Cache-Control', 'no-cache');
       const prerenderedPage = page === undefined ? undefined : prerendered.get(page);
       if (prerenderedPage) {
-        const { cookies, headers } = reply.request;
+        const { cookies, headers, query } = reply.request;
+        const chosen = (query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY];
+        if (isSiteLanguage(chosen)) return switchLanguage(reply, chosen, secureCookies);
         const language = requestLanguage(cookies[LANGUAGE_COOKIE], headers['accept-language']);
         reply.header('Vary', 'Cookie, Accept-Language').header('Content-Language', language);
         return sendCompressed(reply, status, prerenderedPage[language]);

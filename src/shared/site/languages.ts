@@ -33,6 +33,9 @@ export const LANGUAGE_COOKIE = 'mycrm_language';
 /** A year, in seconds. */
 export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
+/** `?lang=de` on a public page's address stores that choice (the language switch's links work without a script). */
+export const LANGUAGE_QUERY = 'lang';
+
 /** The language a page is sent in: the visitor's stored choice, else the browser's preference. */
 export function requestLanguage(choice: string | undefined, acceptLanguage: string | undefined): SiteLanguage {
   return isSiteLanguage(choice) ? choice : languageFromAcceptLanguage(acceptLanguage);

@@ -1,30 +1,13 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { createBrowserRouter, Outlet, useLocation, useNavigationType, type RouteObject } from 'react-router';
 import { CookieBanner } from '@web/features/site/consent/cookie-banner.tsx';
-import { loadSiteSettings } from '@web/features/site/content/site-store.ts';
-import { loadNamespaces } from '@web/lib/i18n.ts';
 
 /**
- * Every page, each loaded on demand: the public site never downloads CRM or builder code.
+ * The staff app's pages, each loaded on demand. The public site is not part of it: its pages are
+ * server HTML with small islands (src/web/prerender.tsx), so they never download this app at all.
  * Paths match src/shared/routes.ts, which the server uses to answer unknown paths with 404.
  */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
-
-/** What the prerender needs to know about a public page: the text namespaces it shows. */
-export interface SitePageHandle {
-  namespaces: string[];
-  webinarContent?: boolean;
-}
-
-/** A public page: its code, its texts and the site settings, all loaded before it renders. */
-const sitePage = (path: string, load: () => Promise<{ default: React.ComponentType }>, handle: SitePageHandle): RouteObject => ({
-  path,
-  handle,
-  lazy: async () => {
-    const [module] = await Promise.all([load(), loadNamespaces(['common', ...handle.namespaces]), loadSiteSettings()]);
-    return { Component: module.default };
-  },
-});
 
 const crmScreens: RouteObject[] = [
   { index: true, lazy: page(() => import('@web/features/dashboard/dashboard-page.tsx')) },
@@ -40,30 +23,26 @@ const crmScreens: RouteObject[] = [
   { path: 'settings', lazy: page(() => import('@web/features/settings/settings-page.tsx')) },
 ];
 
-/** The public site (bilingual; prerendered at build time and hydrated in the browser), one file of code. */
-const sitePages = () => import('@web/features/site/site-pages.ts');
-const siteRoutes: RouteObject[] = [
-  sitePage('/', async () => ({ default: (await sitePages()).HomePage }), { namespaces: ['home'] }),
-  sitePage('/impressum', async () => ({ default: (await sitePages()).ImpressumPage }), { namespaces: ['impressum'] }),
-  sitePage('/cookie-policy', async () => ({ default: (await sitePages()).CookiePolicyPage }), { namespaces: ['cookiePolicy'] }),
-  sitePage('/appointments', async () => ({ default: (await sitePages()).AppointmentsPage }), { namespaces: ['appointments'] }),
-  sitePage('/subscription-confirmed', async () => ({ default: (await sitePages()).SubscribedPage }), { namespaces: ['subscribed'] }),
-  sitePage('/learning-ecosystem-webinar', async () => ({ default: (await sitePages()).WebinarPage }), {
-    namespaces: ['webinar'],
-    webinarContent: true,
-  }),
-  sitePage('/webinar-danke', async () => ({ default: (await sitePages()).ThanksPage }), { namespaces: ['thanks'] }),
-  sitePage('/2025-09-23-e3webinar', async () => ({ default: (await sitePages()).ReplayPage }), { namespaces: ['replay'] }),
-  sitePage('/learning-ecosystem-mastery', async () => ({ default: (await sitePages()).MasteryPage }), { namespaces: ['mastery'] }),
-  // A landing page of type react shows the waiting-list page (the server sends its prerendered HTML).
-  sitePage('/lp/:slug', async () => ({ default: (await sitePages()).MasteryPage }), { namespaces: ['mastery'] }),
-  sitePage('*', () => import('@web/features/not-found/not-found-page.tsx'), { namespaces: ['notFound'] }),
-];
+/**
+ * Any other path is a public page, which the server sends as a document of its own: a link to one
+ * from a staff screen loads it from the server. Only the development server (Vite), which has no
+ * prerendered pages, ever shows this route itself.
+ */
+function ServerPage() {
+  const navigationType = useNavigationType();
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    if (navigationType !== 'POP') window.location.assign(`${pathname}${search}${hash}`);
+  }, [navigationType, pathname, search, hash]);
+  return navigationType === 'POP' ? (
+    <p className="p-8 text-sm text-gray-700">Public pages are served by the API server from the build: run `npm run build`, then open this address on its port.</p>
+  ) : null;
+}
 
 // Loaded only when a screen fails, which keeps it (and its button styles) out of every page's start-up.
 const RouteError = lazy(async () => ({ default: (await import('./route-error.tsx')).RouteError }));
 
-/** The cookie banner shows on every page (spec 002, section 2), first in the document so it is the first stop of Tab. */
+/** The cookie banner shows on every page (spec 002, section 2), first in the document so it is the first stop of Tab; public pages carry their own. */
 function Root() {
   return (
     <>
@@ -82,7 +61,6 @@ export const routes: RouteObject[] = [
       </Suspense>
     ),
     children: [
-      { lazy: async () => ({ Component: (await sitePages()).SiteLayout }), children: siteRoutes },
       // The page behind the download URL in newsletters: public, standalone, without the staff data layer.
       { path: '/api/calendar/ics/:eventId', lazy: page(() => import('@web/features/calendar/public-download-page.tsx')) },
       {
@@ -138,10 +116,10 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      { path: '*', Component: ServerPage },
     ],
   },
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
-// For main.tsx, which loads this module on demand: named here, so the bundler keeps only what is used.
 export { RouterProvider } from 'react-router';

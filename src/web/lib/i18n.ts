@@ -1,17 +1,15 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isSiteLanguage, type SiteLanguage } from '@shared/site/languages.ts';
-import { rememberLanguage } from './language-choice.ts';
 
 /**
  * The public site's translations (react-i18next). Texts live in public/content/{en,de}/{namespace}.json,
- * files an owner edits without touching code; a page loads the namespaces it shows. The language is
- * the visitor's choice (a cookie the server reads too), else the browser's.
+ * files an owner edits without touching code. The prerender renders each public page with them; in
+ * the staff app only the cookie banner uses them ('common', fetched). The language is the visitor's
+ * choice (a cookie the server reads too), else the browser's.
  */
 
 export type { SiteLanguage };
-// For main.tsx, which loads this module on demand: named here, so the bundler keeps only what is used.
-export { I18nextProvider } from 'react-i18next';
 
 /** Where a namespace's texts come from; the prerender reads the same files from disk. */
 export const contentUrl = (language: SiteLanguage, namespace: string) => `/content/${language}/${namespace}.json`;
@@ -28,8 +26,8 @@ const contentBackend: BackendModule = {
 };
 
 /**
- * A translation instance for one language, with the namespaces already at hand (from the page's
- * prerendered data, or read from disk at build time); others are fetched when first needed.
+ * A translation instance for one language, with the namespaces already at hand (read from disk by
+ * the prerender); others are fetched when first needed (the staff app's banner).
  */
 export function createI18n(language: SiteLanguage, namespaces: Record<string, ResourceLanguage> = {}): I18n {
   const instance = i18next.createInstance();
@@ -46,35 +44,12 @@ export function createI18n(language: SiteLanguage, namespaces: Record<string, Re
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
-  active = instance;
   return instance;
-}
-
-let active: I18n | undefined;
-
-/** The instance the pages render with (one per page render at build time, one in the browser). */
-export function activeI18n(): I18n {
-  if (!active) throw new Error('createI18n() has not run');
-  return active;
-}
-
-/** Loads namespaces for the current language before a page renders, so it never shows raw keys. */
-export async function loadNamespaces(namespaces: string[]): Promise<void> {
-  const instance = activeI18n();
-  await instance.loadNamespaces(namespaces);
-  const missing = namespaces.filter((ns) => !instance.hasResourceBundle(instance.language, ns));
-  if (missing.length) throw new Error(`Could not load the page's texts (${missing.join(', ')})`);
-}
-
-/** Switches the whole site, remembers the choice, and tells assistive technology the new language. */
-export async function changeLanguage(language: SiteLanguage): Promise<void> {
-  await activeI18n().changeLanguage(language);
-  rememberLanguage(language);
 }
 
 /**
  * A namespace's texts as one typed object (the content files are structured: lists of testimonials,
- * steps, links). Re-renders when the language changes.
+ * steps, links).
  */
 export function useContent<T>(namespace: string): T {
   const { i18n } = useTranslation(namespace);

@@ -1,16 +1,19 @@
-import { useSyncExternalStore } from 'react';
 import { LANGUAGE_COOKIE } from '@shared/site/languages.ts';
+import { CONSENT_ACCEPTED, CONSENT_DECLINED, CONSENT_PENDING, CONSENT_PENDING_ATTRIBUTE, CONSENT_STORAGE_KEY } from '@shared/site/consent.ts';
 
-/** The visitor's cookie choice, stored locally under a product-specific key (spec 002, section 3). */
-export const CONSENT_STORAGE_KEY = 'mycrm.cookie-consent';
-export type Consent = 'accepted' | 'declined';
+/**
+ * The visitor's cookie choice, stored locally under a product-specific key (spec 002, section 3).
+ * Plain DOM code: the public pages' islands use it, and the staff app's banner through use-consent.ts.
+ */
+export { CONSENT_STORAGE_KEY };
+export type Consent = typeof CONSENT_ACCEPTED | typeof CONSENT_DECLINED;
 
 const CHANGE_EVENT = 'mycrm:consent';
 
-function read(): Consent | null {
+export function readConsent(): Consent | null {
   try {
     const value = localStorage.getItem(CONSENT_STORAGE_KEY);
-    return value === 'accepted' || value === 'declined' ? value : null;
+    return value === CONSENT_ACCEPTED || value === CONSENT_DECLINED ? value : null;
   } catch {
     return null;
   }
@@ -23,35 +26,40 @@ function write(value: Consent | null): void {
   } catch {
     // storage blocked: the choice holds for this page view
   }
+  markPending(value === null);
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
-function subscribe(onChange: () => void): () => void {
+/** Shows or hides the banner and the space kept for it (the stylesheet follows <html data-consent>). */
+function markPending(pending: boolean): void {
+  if (pending) document.documentElement.setAttribute(CONSENT_PENDING_ATTRIBUTE, CONSENT_PENDING);
+  else document.documentElement.removeAttribute(CONSENT_PENDING_ATTRIBUTE);
+}
+
+/** Calls `onChange` on every change of the choice, here or in another tab; returns the unsubscribe. */
+export function onConsentChange(onChange: () => void): () => void {
+  const fromOtherTab = (event: StorageEvent) => {
+    if (event.key !== CONSENT_STORAGE_KEY && event.key !== null) return;
+    markPending(readConsent() === null);
+    onChange();
+  };
   window.addEventListener(CHANGE_EVENT, onChange);
-  window.addEventListener('storage', onChange); // a choice made in another tab
+  window.addEventListener('storage', fromOtherTab);
   return () => {
     window.removeEventListener(CHANGE_EVENT, onChange);
-    window.removeEventListener('storage', onChange);
+    window.removeEventListener('storage', fromOtherTab);
   };
 }
 
-/**
- * The stored choice: null while none is made, undefined while unknown (the prerendered HTML and the
- * render that hydrates it, which cannot read storage).
- */
-export function useConsent(): Consent | null | undefined {
-  return useSyncExternalStore<Consent | null | undefined>(subscribe, read, () => undefined);
-}
-
-export const hasConsent = () => read() === 'accepted';
+export const hasConsent = () => readConsent() === CONSENT_ACCEPTED;
 
 export function acceptCookies(): void {
-  write('accepted');
+  write(CONSENT_ACCEPTED);
 }
 
 /** Declining stores the choice and deletes every other cookie this site can reach but the visitor's language (a preference, not tracking). */
 export function declineCookies(): void {
-  write('declined');
+  write(CONSENT_DECLINED);
   deleteReachableCookies();
 }
 
@@ -72,4 +80,21 @@ function deleteReachableCookies(): void {
       document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain ? `; domain=${domain}` : ''}`;
     }
   }
+}
+
+/**
+ * Keeps exactly the banner's height (and its distance from the bottom) free below the page while it
+ * shows: the stylesheet's estimate covers the first frame; this follows the real size, which depends
+ * on the language and the width.
+ */
+export function keepBannerSpace(banner: HTMLElement): () => void {
+  const root = document.documentElement;
+  const measure = () => {
+    const { top, height } = banner.getBoundingClientRect();
+    if (height === 0) return;
+    root.style.setProperty('--cookie-banner-space', `${Math.ceil(window.innerHeight - top)}px`);
+  };
+  const observer = new ResizeObserver(measure);
+  observer.observe(banner);
+  return () => observer.disconnect();
 }

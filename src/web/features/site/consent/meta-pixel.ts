@@ -36,8 +36,6 @@ export function trackPixel(event: PixelEvent, params?: Record<string, unknown>):
   window.fbq('track', event, params);
 }
 
-export const pixelLoaded = () => Boolean(window.fbq);
-
 /** Meta's standard loader, written out so no inline script is needed (the CSP forbids them). */
 function install(pixelId: string): void {
   if (window.fbq) return;

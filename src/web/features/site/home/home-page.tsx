@@ -1,5 +1,4 @@
 import { ArrowRight, Brain, CalendarCheck, CheckCircle2, Compass, Layers, Network, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonVariants } from '@web/components/ui/button-variants.ts';
 import { useContent } from '@web/lib/i18n.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
@@ -65,11 +64,11 @@ function Hero({ t }: { t: HomeContent['hero'] }) {
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-gray-600 sm:text-xl">{t.subtitle}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/learning-ecosystem-mastery" className={buttonVariants({ size: 'lg' })}>
+            <a href="/learning-ecosystem-mastery" className={buttonVariants({ size: 'lg' })}>
                 {t.primaryCta}
                 <ArrowRight aria-hidden />
-              </Link>
-            <Link to="/learning-ecosystem-webinar" className={buttonVariants({ size: 'lg', variant: 'secondary' })}>{t.secondaryCta}</Link>
+              </a>
+            <a href="/learning-ecosystem-webinar" className={buttonVariants({ size: 'lg', variant: 'secondary' })}>{t.secondaryCta}</a>
           </div>
           <p className="mt-4 text-sm text-gray-500">{t.note}</p>
         </div>
@@ -153,9 +152,9 @@ function Programs({ t }: { t: HomeContent['programs'] }) {
                   {item.cta}
                 </a>
               ) : (
-                <Link to={href} className={cta}>
+                <a href={href} className={cta}>
                   {item.cta}
-                </Link>
+                </a>
               )}
             </li>
           );
@@ -172,8 +171,8 @@ function FinalCta({ t }: { t: HomeContent['finalCta'] }) {
         <h2 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{t.title}</h2>
         <p className="mt-4 text-lg leading-relaxed text-brand-100">{t.text}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to="/appointments" className={buttonVariants({ size: 'lg', variant: 'secondary' })}>{t.button}</Link>
-          <Link to="/learning-ecosystem-mastery" className={buttonVariants({ size: 'lg', variant: 'inverse' })}>{t.secondary}</Link>
+          <a href="/appointments" className={buttonVariants({ size: 'lg', variant: 'secondary' })}>{t.button}</a>
+          <a href="/learning-ecosystem-mastery" className={buttonVariants({ size: 'lg', variant: 'inverse' })}>{t.secondary}</a>
         </div>
         <p className="mt-4 text-sm text-brand-200">{t.note}</p>
       </div>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import { useSiteSettings } from '@web/features/site/content/site-store.ts';
 
@@ -6,7 +5,7 @@ import { useSiteSettings } from '@web/features/site/content/site-store.ts';
 export function Brand({ className, inverted = false }: { className?: string; inverted?: boolean }) {
   const { brand } = useSiteSettings();
   return (
-    <Link to="/" className={clsx('inline-flex items-center gap-2 font-semibold tracking-tight', inverted ? 'text-white' : 'text-gray-900', className)}>
+    <a href="/" className={clsx('inline-flex items-center gap-2 font-semibold tracking-tight', inverted ? 'text-white' : 'text-gray-900', className)}>
       <svg viewBox="0 0 32 32" width="32" height="32" className="size-8 shrink-0" aria-hidden>
         <rect width="32" height="32" rx="9" fill="#7c3aed" />
         <circle cx="11" cy="12" r="3" fill="#fff" />
@@ -15,6 +14,6 @@ export function Brand({ className, inverted = false }: { className?: string; inv
         <path d="M11 12 21 12 16 21Z" fill="none" stroke="#fff" strokeWidth="1.5" strokeLinejoin="round" opacity=".7" />
       </svg>
       <span className="text-lg">{brand}</span>
-    </Link>
+    </a>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useContent } from '@web/lib/i18n.ts';
 import type { CommonContent } from '@web/features/site/content/types.ts';
 import { useSiteSettings } from '@web/features/site/content/site-store.ts';
@@ -25,14 +24,14 @@ export function FullFooter() {
           <h2 className="text-xs font-semibold tracking-widest text-white uppercase">{t.programsTitle}</h2>
           <ul className="space-y-2">
             <li>
-              <Link to="/learning-ecosystem-mastery" className={linkClass}>
+              <a href="/learning-ecosystem-mastery" className={linkClass}>
                 {t.program}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/learning-ecosystem-webinar" className={linkClass}>
+              <a href="/learning-ecosystem-webinar" className={linkClass}>
                 {t.webinar}
-              </Link>
+              </a>
             </li>
             <li>
               <a href={links.program} className={linkClass} {...external}>
@@ -45,24 +44,24 @@ export function FullFooter() {
           <h2 className="text-xs font-semibold tracking-widest text-white uppercase">{t.companyTitle}</h2>
           <ul className="space-y-2">
             <li>
-              <Link to="/#about" className={linkClass}>
+              <a href="/#about" className={linkClass}>
                 {t.aboutLink}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/appointments" className={linkClass}>
+              <a href="/appointments" className={linkClass}>
                 {t.appointments}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/impressum" className={linkClass}>
+              <a href="/impressum" className={linkClass}>
                 {t.impressum}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/cookie-policy" className={linkClass}>
+              <a href="/cookie-policy" className={linkClass}>
                 {t.cookiePolicy}
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>
@@ -89,18 +88,18 @@ export function FullFooter() {
             © {COPYRIGHT_YEAR} {legal.company || brand}. {t.rights}
           </p>
           <nav aria-label={t.legalTitle} className="flex flex-wrap gap-x-5 gap-y-2">
-            <Link to="/impressum" className="hover:text-white">
+            <a href="/impressum" className="hover:text-white">
               {t.impressum}
-            </Link>
+            </a>
             <a href={links.privacy} className="hover:text-white" {...external}>
               {t.privacy}
             </a>
             <a href={links.terms} className="hover:text-white" {...external}>
               {t.terms}
             </a>
-            <Link to="/cookie-policy" className="hover:text-white">
+            <a href="/cookie-policy" className="hover:text-white">
               {t.cookiePolicy}
-            </Link>
+            </a>
           </nav>
         </div>
       </div>
@@ -118,18 +117,18 @@ export function ShortGermanFooter() {
           © {COPYRIGHT_YEAR} {legal.company || brand}. {t.rights}
         </p>
         <nav aria-label="Rechtliches" className="flex flex-wrap justify-center gap-x-5 gap-y-2">
-          <Link to="/impressum" className="hover:text-gray-900">
+          <a href="/impressum" className="hover:text-gray-900">
             {t.impressum}
-          </Link>
+          </a>
           <a href={links.privacy} className="hover:text-gray-900" {...external}>
             {t.privacy}
           </a>
           <a href={links.terms} className="hover:text-gray-900" {...external}>
             {t.terms}
           </a>
-          <Link to="/cookie-policy" className="hover:text-gray-900">
+          <a href="/cookie-policy" className="hover:text-gray-900">
             {t.cookiePolicy}
-          </Link>
+          </a>
         </nav>
       </div>
     </footer>

@@ -1,11 +1,16 @@
 import { Languages } from 'lucide-react';
 import { clsx } from 'clsx';
-import { changeLanguage, useContent, useLanguage, type SiteLanguage } from '@web/lib/i18n.ts';
+import { LANGUAGE_QUERY } from '@shared/site/languages.ts';
+import { useContent, useLanguage, type SiteLanguage } from '@web/lib/i18n.ts';
 import type { CommonContent } from '@web/features/site/content/types.ts';
 
 const OPTIONS: SiteLanguage[] = ['en', 'de'];
 
-/** Floats at the top right of every page but the webinar page; the choice is remembered. */
+/**
+ * Floats at the top right of every page but the webinar page. Plain links, no script: the server
+ * stores the choice in the language cookie and sends the same page again in that language
+ * (src/server/spa/site-pages.ts).
+ */
 export function LanguageSwitch() {
   const language = useLanguage();
   const { languageSwitch: t } = useContent<CommonContent>('common');
@@ -17,20 +22,20 @@ export function LanguageSwitch() {
     >
       <Languages className="mx-1 size-4 text-gray-500" aria-hidden />
       {OPTIONS.map((option) => (
-        <button
+        <a
           key={option}
-          type="button"
+          href={`?${LANGUAGE_QUERY}=${option}`}
+          hrefLang={option}
           lang={option}
-          aria-pressed={language === option}
+          aria-current={language === option ? 'true' : undefined}
           aria-label={t[option]}
-          onClick={() => void changeLanguage(option)}
           className={clsx(
-            'min-w-10 cursor-pointer rounded-full px-3 py-1.5 text-xs font-semibold uppercase tracking-wide transition-colors',
+            'min-w-10 rounded-full px-3 py-1.5 text-center text-xs font-semibold uppercase tracking-wide transition-colors',
             language === option ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100',
           )}
         >
           {option}
-        </button>
+        </a>
       ))}
     </div>
   );

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useContent } from '@web/lib/i18n.ts';
 import type { CommonContent } from '@web/features/site/content/types.ts';
 import { Brand } from './brand.tsx';
@@ -14,18 +13,18 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-6 px-4 pr-32 sm:h-20 sm:px-6 sm:pr-40 lg:px-8 lg:pr-44">
         <Brand />
         <nav aria-label={nav.home} className="hidden items-center gap-6 text-sm font-medium text-gray-700 md:flex">
-          <Link to="/#about" className="hover:text-brand-700">
+          <a href="/#about" className="hover:text-brand-700">
             {nav.about}
-          </Link>
-          <Link to="/learning-ecosystem-mastery" className="hover:text-brand-700">
+          </a>
+          <a href="/learning-ecosystem-mastery" className="hover:text-brand-700">
             {nav.program}
-          </Link>
-          <Link to="/learning-ecosystem-webinar" className="hover:text-brand-700">
+          </a>
+          <a href="/learning-ecosystem-webinar" className="hover:text-brand-700">
             {nav.webinar}
-          </Link>
-          <Link to="/appointments" className="rounded-full bg-gray-900 px-4 py-2 text-white hover:bg-brand-700">
+          </a>
+          <a href="/appointments" className="rounded-full bg-gray-900 px-4 py-2 text-white hover:bg-brand-700">
             {nav.book}
-          </Link>
+          </a>
         </nav>
       </div>
     </header>

@@ -1,16 +1,14 @@
 import { buttonVariants } from '@web/components/ui/button-variants.ts';
 import { useContent } from '@web/lib/i18n.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
-import { resetConsent, useConsent } from '@web/features/site/consent/consent-store.ts';
 import type { CookiePolicyContent } from '@web/features/site/content/types.ts';
+import { SITE_ISLAND_ATTRIBUTES as A } from '@web/features/site/islands/attributes.ts';
 import { ContentPage, LegalSections } from '@web/features/site/layout/content-page.tsx';
 
 /** What the site stores and loads, and a way to change the cookie choice (last updated February 2025). */
 export default function CookiePolicyPage() {
   const t = useContent<CookiePolicyContent>('cookiePolicy');
-  const consent = useConsent();
   usePageMeta(t.meta);
-  const current = consent === 'accepted' ? t.settings.accepted : consent === 'declined' ? t.settings.declined : t.settings.none;
   return (
     <ContentPage>
       <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{t.title}</h1>
@@ -47,12 +45,12 @@ export default function CookiePolicyPage() {
       <section className="mt-10 rounded-2xl bg-brand-50 p-6">
         <h2 className="text-xl font-semibold text-gray-900">{t.settings.title}</h2>
         <p className="mt-2 text-gray-700">{t.settings.text}</p>
-        {consent !== undefined ? (
-          <p className="mt-3 text-sm text-gray-700">
-            {t.settings.current} <strong>{current}</strong>
-          </p>
-        ) : null}
-        <button type="button" className={buttonVariants({ variant: 'secondary', className: 'mt-4' })} onClick={resetConsent} disabled={consent === null}>
+        {/* The stored choice lives in the browser: the consent island fills this in and keeps it current. */}
+        <p hidden className="mt-3 text-sm text-gray-700">
+          {t.settings.current}{' '}
+          <strong {...{ [A.consentCurrent]: '' }} data-accepted={t.settings.accepted} data-declined={t.settings.declined} data-none={t.settings.none} />
+        </p>
+        <button type="button" className={buttonVariants({ variant: 'secondary', className: 'mt-4' })} {...{ [A.consentReset]: '' }}>
           {t.settings.button}
         </button>
       </section>

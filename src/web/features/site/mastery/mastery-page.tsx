@@ -1,78 +1,43 @@
 import { ArrowRight, CalendarDays, CheckCircle2, Clock, Link2, PartyPopper, Sparkles, Users, Video, XCircle } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
 import { buttonVariants } from '@web/components/ui/button-variants.ts';
 import { useContent } from '@web/lib/i18n.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
-import { ViewContent } from '@web/features/site/consent/view-content.tsx';
 import type { CommonContent, MasteryContent } from '@web/features/site/content/types.ts';
+import { SITE_ISLAND_ATTRIBUTES as A } from '@web/features/site/islands/attributes.ts';
 import { FullFooter } from '@web/features/site/layout/footers.tsx';
 import { SiteHeader } from '@web/features/site/layout/site-header.tsx';
 import { FounderStory } from '@web/features/site/sections/founder-story.tsx';
 import { Section } from '@web/features/site/sections/section.tsx';
 import { Testimonials } from '@web/features/site/sections/testimonials.tsx';
+import { SignupDialog } from '@web/features/site/signup/signup-dialog.tsx';
 
-const loadModal = () => import('./waiting-list-modal.tsx');
-const WaitingListModal = lazy(loadModal);
+const DIALOG_ID = 'waiting-list';
+const JOINED_ID = 'waiting-list-joined';
 
 const STEP_ICONS = [Sparkles, Link2, Users];
 const COMPONENT_ICONS = [Video, Clock, Users, CalendarDays];
 
 /**
  * The waiting list for Learning Ecosystem Mastery (cohort 3). Every call to action opens the
- * sign-up modal; after joining, a confirmation screen replaces the page until the visitor goes back.
+ * sign-up modal (the sign-up island); after joining, a confirmation replaces the page until the
+ * visitor goes back.
  */
 export default function MasteryPage() {
   const t = useContent<MasteryContent>('mastery');
+  const { waitingList } = useContent<CommonContent>('common');
   usePageMeta(t.meta);
-  const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
-  const [joined, setJoined] = useState(false);
-
-  const openModal = () => {
-    setOpened(true);
-    setOpen(true);
-  };
   const cta = (label: string, variant: 'primary' | 'secondary' = 'primary') => (
-    <button type="button" className={buttonVariants({ size: 'lg', variant })} onClick={openModal} onPointerEnter={() => void loadModal()} onFocus={() => void loadModal()}>
+    <button type="button" className={buttonVariants({ size: 'lg', variant })} {...{ [A.signupOpen]: DIALOG_ID }}>
       {label}
       <ArrowRight aria-hidden />
     </button>
   );
 
-  const modal = opened ? (
-    <Suspense fallback={null}>
-      <WaitingListModal
-        open={open}
-        onOpenChange={setOpen}
-        onJoined={() => {
-          setOpen(false);
-          setJoined(true);
-          window.scrollTo({ top: 0 });
-        }}
-      />
-    </Suspense>
-  ) : null;
-
-  if (joined) {
-    return (
-      <>
-        <SiteHeader />
-        <Confirmation
-          onBack={() => {
-            setJoined(false);
-            requestAnimationFrame(() => document.getElementById('program')?.scrollIntoView({ block: 'start' }));
-          }}
-        />
-        <FullFooter />
-      </>
-    );
-  }
-
   return (
     <>
       <div className="bg-[linear-gradient(to_bottom,var(--color-brand-50),white_40rem)]">
         <SiteHeader />
-        <main id="main">
+        <main id="main" {...{ [A.signupPage]: '' }}>
           <section className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 pt-10 pb-16 sm:px-6 sm:pt-16 sm:pb-24 lg:grid-cols-[3fr_2fr] lg:px-8">
             <div className="max-w-3xl">
               <p className="inline-flex items-center gap-2 rounded-full bg-brand-600 px-3 py-1 text-sm font-semibold text-white">{t.hero.badge}</p>
@@ -216,10 +181,25 @@ export default function MasteryPage() {
             </div>
           </section>
         </main>
+        <Confirmation />
       </div>
       <FullFooter />
-      {modal}
-      <ViewContent name="Learning Ecosystem Mastery" />
+      <SignupDialog
+        id={DIALOG_ID}
+        endpoint="waiting-list"
+        done={`#${JOINED_ID}`}
+        texts={{
+          title: waitingList.title,
+          description: waitingList.description,
+          close: waitingList.close,
+          fields: { full_name: waitingList.fullName, email: waitingList.email, phone: waitingList.phone },
+          optional: waitingList.phone.optional,
+          submit: waitingList.submit,
+          submitting: waitingList.joining,
+          syncing: waitingList.syncing,
+          privacy: waitingList.privacy,
+        }}
+      />
     </>
   );
 }
@@ -232,17 +212,18 @@ function Founder({ t }: { t: MasteryContent['founder'] }) {
   );
 }
 
-function Confirmation({ onBack }: { onBack: () => void }) {
+/** Shown by the sign-up island instead of the page once the visitor joined; its button goes back to the program. */
+function Confirmation() {
   const { waitingList } = useContent<CommonContent>('common');
   const t = waitingList.confirmation;
   return (
-    <main id="main" className="flex min-h-[80vh] items-center bg-gradient-to-b from-brand-50 to-white px-4 py-20">
+    <main id={JOINED_ID} hidden className="flex min-h-[80vh] items-center bg-gradient-to-b from-brand-50 to-white px-4 py-20">
       <div role="status" className="mx-auto w-full max-w-xl rounded-3xl bg-white p-8 text-center shadow-xl ring-1 ring-gray-200 sm:p-10">
         <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
           <PartyPopper className="size-7" aria-hidden />
         </span>
         <p className="mt-4 text-sm font-semibold tracking-widest text-brand-600 uppercase">{t.badge}</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-gray-900">{t.title}</h1>
+        <h1 tabIndex={-1} className="mt-2 text-3xl font-bold tracking-tight text-gray-900">{t.title}</h1>
         <p className="mt-4 leading-relaxed text-gray-600">{t.text}</p>
         <ol className="mt-6 space-y-3 text-left">
           {t.steps.map((step, i) => (
@@ -252,7 +233,7 @@ function Confirmation({ onBack }: { onBack: () => void }) {
             </li>
           ))}
         </ol>
-        <button type="button" className={buttonVariants({ size: 'lg', className: 'mt-8 w-full' })} onClick={onBack}>
+        <button type="button" className={buttonVariants({ size: 'lg', className: 'mt-8 w-full' })} {...{ [A.signupBack]: '' }}>
           {t.button}
         </button>
       </div>

@@ -28,15 +28,13 @@ export function BookingWidget({ calendar, title, fallback }: { calendar: Booking
   return (
     <div>
       <ConsentGate title={t.bookingTitle} text={t.bookingText} className="h-[700px] w-full rounded-2xl">
-        {() => (
-          <iframe
-            src={bookingEmbedUrl(pageUrl)}
-            title={title}
-            height={BOOKING_WIDGET_HEIGHT}
-            className="h-[700px] w-full rounded-2xl border border-gray-200 bg-white"
-            loading="lazy"
-          />
-        )}
+        <iframe
+          src={bookingEmbedUrl(pageUrl)}
+          title={title}
+          height={BOOKING_WIDGET_HEIGHT}
+          className="h-[700px] w-full rounded-2xl border border-gray-200 bg-white"
+          loading="lazy"
+        />
       </ConsentGate>
       <p className="mt-3 text-center text-sm text-gray-600">
         <a href={pageUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-2">

@@ -17,17 +17,15 @@ export function YoutubeVideo({ videoId, title }: { videoId: string; title: strin
   }
   return (
     <ConsentGate title={t.videoTitle} text={t.videoText} className={box}>
-      {() => (
-        <iframe
-          className={box}
-          src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?rel=0`}
-          title={title}
-          loading="lazy"
-          allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-          referrerPolicy="strict-origin-when-cross-origin"
-          allowFullScreen
-        />
-      )}
+      <iframe
+        className={box}
+        src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?rel=0`}
+        title={title}
+        loading="lazy"
+        allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+        referrerPolicy="strict-origin-when-cross-origin"
+        allowFullScreen
+      />
     </ConsentGate>
   );
 }

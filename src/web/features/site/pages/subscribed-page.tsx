@@ -1,5 +1,4 @@
 import { ArrowRight, BookOpen, Bot, CalendarHeart, MailCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonVariants } from '@web/components/ui/button-variants.ts';
 import { useContent } from '@web/lib/i18n.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
@@ -41,9 +40,9 @@ export default function SubscribedPage() {
         })}
       </ul>
       <p className="mt-10 text-center">
-        <Link to="/" className="font-medium text-brand-700 hover:underline">
+        <a href="/" className="font-medium text-brand-700 hover:underline">
           {t.back}
-        </Link>
+        </a>
       </p>
     </ContentPage>
   );

@@ -1,14 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
 
 /** The way back to the webinar page, at the foot of the thank-you and replay pages. */
 export function BackToWebinar({ label }: { label: string }) {
   return (
     <p className="text-center">
-      <Link to="/learning-ecosystem-webinar" className="inline-flex items-center gap-2 font-medium text-brand-700 hover:underline">
+      <a href="/learning-ecosystem-webinar" className="inline-flex items-center gap-2 font-medium text-brand-700 hover:underline">
         <ArrowLeft className="size-4" aria-hidden />
         {label}
-      </Link>
+      </a>
     </p>
   );
 }

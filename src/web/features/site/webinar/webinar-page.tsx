@@ -1,116 +1,97 @@
-import { AlertTriangle, ArrowRight, CalendarDays, CheckCircle2, Clock, Gift, Globe, Loader2, Ticket } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { AlertTriangle, ArrowRight, CalendarDays, CheckCircle2, Clock, Gift, Globe, Ticket } from 'lucide-react';
 import { buttonVariants } from '@web/components/ui/button-variants.ts';
-import { useContent } from '@web/lib/i18n.ts';
-import { useHydrated } from '@web/lib/use-hydrated.ts';
+import { useContent, useLanguage } from '@web/lib/i18n.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
-import { ViewContent } from '@web/features/site/consent/view-content.tsx';
-import type { WebinarContent, WebinarPageContent } from '@web/features/site/content/types.ts';
-import { useSiteSettings } from '@web/features/site/content/site-store.ts';
+import type { CommonContent, WebinarContent, WebinarPageContent } from '@web/features/site/content/types.ts';
+import { useSiteSettings, useWebinarContent, webinarContentPath } from '@web/features/site/content/site-store.ts';
+import { SITE_ISLAND_ATTRIBUTES as A } from '@web/features/site/islands/attributes.ts';
 import { Brand } from '@web/features/site/layout/brand.tsx';
 import { ShortGermanFooter } from '@web/features/site/layout/footers.tsx';
 import { YoutubeVideo } from '@web/features/site/media/youtube-video.tsx';
 import { Section } from '@web/features/site/sections/section.tsx';
-import { useWebinarContent } from './use-webinar-content.ts';
+import { SignupDialog } from '@web/features/site/signup/signup-dialog.tsx';
 import { WebinarEventData } from './webinar-event-data.tsx';
 
-const loadModal = () => import('./webinar-modal.tsx');
-const WebinarModal = lazy(loadModal);
+const SIGNUP_DIALOG_ID = 'webinar-signup';
 export const SIGNUP_HASH = '#signup';
+export const WEBINAR_THANKS_PATH = '/webinar-danke';
 
 /**
- * The free webinar's sign-up page. Its copy comes from the webinar content file; the sign-up modal
- * opens whenever the address ends in #signup, and closing it removes the hash.
+ * The free webinar's sign-up page, rendered from the webinar content file at build time (its island
+ * checks the file on each visit). The sign-up modal opens whenever the address ends in #signup, and
+ * closing it removes the hash.
  */
 export default function WebinarPage() {
   const page = useContent<WebinarPageContent>('webinar');
+  const { signup: common } = useContent<CommonContent>('common');
   usePageMeta(page.meta);
-  const state = useWebinarContent();
-
-  if (state.status === 'loading') {
-    return (
-      <main role="status" className="flex min-h-screen flex-col items-center justify-center gap-3 bg-gray-50 text-sm text-gray-600">
-        <Loader2 aria-hidden className="size-8 animate-spin text-brand-600" />
-        {page.loading}
-      </main>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <main role="alert" className="flex min-h-screen flex-col items-center justify-center gap-3 bg-gray-50 px-4 text-center">
-        <AlertTriangle className="size-10 text-amber-500" aria-hidden />
-        <h1 className="text-2xl font-semibold text-gray-900">{page.error.title}</h1>
-        <p className="max-w-md text-gray-600">{page.error.hint}</p>
-        <button type="button" className={buttonVariants({ className: 'mt-2' })} onClick={() => window.location.reload()}>
-          {page.error.reload}
-        </button>
-      </main>
-    );
-  }
-  const content = state.content;
+  const language = useLanguage();
+  const content = useWebinarContent(language);
   const signupLink = (label: string, variant: 'primary' | 'secondary' = 'primary') => (
-    <Link
-      to={SIGNUP_HASH}
-      preventScrollReset
-      className={buttonVariants({ size: 'lg', variant })}
-      onPointerEnter={() => void loadModal()}
-      onFocus={() => void loadModal()}
-    >
+    <a href={SIGNUP_HASH} className={buttonVariants({ size: 'lg', variant })}>
       {label}
       <ArrowRight aria-hidden />
-    </Link>
+    </a>
   );
+  const t = content.modal;
 
   return (
     <>
       <WebinarEventData />
-      <header className="border-b border-gray-100 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center px-4 sm:px-6 lg:px-8">
-          <Brand />
-        </div>
-      </header>
-      <main id="main">
-        <Hero content={content.hero} page={page} signup={signupLink(content.hero.ctaButton)} />
-        <Bonus t={page.bonus} />
-        <Problems t={content.problems} />
-        <Section title={content.targetAudience.title} tone="muted">
-          <CheckList items={content.targetAudience.items} />
-        </Section>
-        <Section title={content.benefits.title} tone="white">
-          <CheckList items={content.benefits.items} />
-        </Section>
-        <section className="bg-gradient-to-br from-brand-700 to-brand-900 py-16 text-center text-white sm:py-20">
-          <div className="mx-auto max-w-3xl px-4 sm:px-6">
-            <h2 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{content.cta.title}</h2>
-            <div className="mt-8">{signupLink(content.cta.button, 'secondary')}</div>
-            <p className="mt-4 text-sm text-brand-100">{content.cta.details}</p>
+      <div {...{ [A.webinarContent]: webinarContentPath(language) }}>
+        <header className="border-b border-gray-100 bg-white">
+          <div className="mx-auto flex h-16 max-w-6xl items-center px-4 sm:px-6 lg:px-8">
+            <Brand />
           </div>
-        </section>
-        <Founder t={page.founder} />
+        </header>
+        <main id="main">
+          <Hero content={content.hero} page={page} signup={signupLink(content.hero.ctaButton)} />
+          <Bonus t={page.bonus} />
+          <Problems t={content.problems} />
+          <Section title={content.targetAudience.title} tone="muted">
+            <CheckList items={content.targetAudience.items} />
+          </Section>
+          <Section title={content.benefits.title} tone="white">
+            <CheckList items={content.benefits.items} />
+          </Section>
+          <section className="bg-gradient-to-br from-brand-700 to-brand-900 py-16 text-center text-white sm:py-20">
+            <div className="mx-auto max-w-3xl px-4 sm:px-6">
+              <h2 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{content.cta.title}</h2>
+              <div className="mt-8">{signupLink(content.cta.button, 'secondary')}</div>
+              <p className="mt-4 text-sm text-brand-100">{content.cta.details}</p>
+            </div>
+          </section>
+          <Founder t={page.founder} />
+        </main>
+        <ShortGermanFooter />
+      </div>
+      <main role="alert" hidden className="flex min-h-screen flex-col items-center justify-center gap-3 bg-gray-50 px-4 text-center" {...{ [A.webinarError]: '' }}>
+        <AlertTriangle className="size-10 text-amber-500" aria-hidden />
+        <h1 className="text-2xl font-semibold text-gray-900">{page.error.title}</h1>
+        <p className="max-w-md text-gray-600">{page.error.hint}</p>
+        <button type="button" className={buttonVariants({ className: 'mt-2' })}>
+          {page.error.reload}
+        </button>
       </main>
-      <ShortGermanFooter />
-      <SignupModal content={content} />
-      <ViewContent name="Learning Ecosystem Webinar" />
+      <SignupDialog
+        id={SIGNUP_DIALOG_ID}
+        endpoint="webinar"
+        hash={SIGNUP_HASH}
+        done={WEBINAR_THANKS_PATH}
+        texts={{
+          title: t.title,
+          description: t.description,
+          close: common.close,
+          fields: { full_name: t.form.name, email: t.form.email, phone: t.form.phone },
+          optional: common.optional,
+          submit: t.buttons.submit,
+          submitting: t.buttons.loading,
+          syncing: common.syncing,
+          privacy: common.privacy,
+        }}
+        success={{ title: content.success.title, description: content.success.description, button: { label: content.success.button, href: WEBINAR_THANKS_PATH } }}
+      />
     </>
-  );
-}
-
-/**
- * The sign-up modal, open while the address ends in #signup. The hash never reaches the server, so
- * it counts only once the page runs in the browser; only this component re-renders when it does.
- */
-function SignupModal({ content }: { content: WebinarContent }) {
-  const { hash, pathname, search } = useLocation();
-  const navigate = useNavigate();
-  const open = useHydrated() && hash === SIGNUP_HASH;
-  const [opened, setOpened] = useState(false);
-  if (open && !opened) setOpened(true);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <WebinarModal open={open} content={content} onClose={() => navigate({ pathname, search }, { replace: true, preventScrollReset: true })} />
-    </Suspense>
   );
 }
 
