@@ -12,6 +12,8 @@ export const SITE_ISLAND_ATTRIBUTES = {
   /** The cookie policy's "Change cookie settings" button, and where it shows the current choice (data-accepted, data-declined, data-none: the texts). */
   consentReset: 'data-consent-reset',
   consentCurrent: 'data-consent-current',
+  /** A language switch link, naming its language. */
+  languageLink: 'data-language-link',
   /** On <body> of the program and webinar pages: the name the pixel's ViewContent reports after consent. */
   viewContent: 'data-view-content',
   /** A sign-up <dialog>: its endpoint ('waiting-list' | 'webinar'). */

@@ -1,3 +1,4 @@
+import { LANGUAGE_QUERY } from '@shared/site/languages.ts';
 import { acceptCookies, declineCookies, hasConsent, keepBannerSpace, onConsentChange, readConsent, resetConsent } from '@web/features/site/consent/consent-store.ts';
 import { startPixel, trackPixel } from '@web/features/site/consent/meta-pixel.ts';
 import { SITE_ISLAND_ATTRIBUTES as A } from '@web/features/site/islands/attributes.ts';
@@ -47,6 +48,16 @@ function followConsent() {
   });
 }
 
+/** The language links keep the address's other parameters (utm_… and the like) when a script can add them. */
+function keepParametersOnLanguageLinks() {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>(`a[${A.languageLink}]`)) {
+    const search = new URLSearchParams(location.search);
+    search.set(LANGUAGE_QUERY, link.getAttribute(A.languageLink)!);
+    link.search = search.toString();
+  }
+}
+
 onConsentChange(followConsent);
 followConsent();
 rememberUrlParameters(location.search);
+keepParametersOnLanguageLinks();

@@ -3,13 +3,14 @@ import { clsx } from 'clsx';
 import { LANGUAGE_QUERY } from '@shared/site/languages.ts';
 import { useContent, useLanguage, type SiteLanguage } from '@web/lib/i18n.ts';
 import type { CommonContent } from '@web/features/site/content/types.ts';
+import { SITE_ISLAND_ATTRIBUTES as A } from '@web/features/site/islands/attributes.ts';
 
 const OPTIONS: SiteLanguage[] = ['en', 'de'];
 
 /**
- * Floats at the top right of every page but the webinar page. Plain links, no script: the server
- * stores the choice in the language cookie and sends the same page again in that language
- * (src/server/spa/site-pages.ts).
+ * Floats at the top right of every page but the webinar page. Plain links that work without a
+ * script: the server stores the choice in the language cookie and sends the same page again in that
+ * language (src/server/spa/site-pages.ts); the consent island adds the address's other parameters.
  */
 export function LanguageSwitch() {
   const language = useLanguage();
@@ -25,16 +26,18 @@ export function LanguageSwitch() {
         <a
           key={option}
           href={`?${LANGUAGE_QUERY}=${option}`}
+          {...{ [A.languageLink]: option }}
           hrefLang={option}
           lang={option}
           aria-current={language === option ? 'true' : undefined}
-          aria-label={t[option]}
           className={clsx(
             'min-w-10 rounded-full px-3 py-1.5 text-center text-xs font-semibold uppercase tracking-wide transition-colors',
             language === option ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100',
           )}
         >
-          {option}
+          {/* Shown as the short code, named in full (the name contains no visible text to match, so no aria-label). */}
+          <span aria-hidden>{option}</span>
+          <span className="sr-only">{t[option]}</span>
         </a>
       ))}
     </div>

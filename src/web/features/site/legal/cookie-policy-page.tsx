@@ -17,7 +17,8 @@ export default function CookiePolicyPage() {
       <LegalSections sections={t.sections} />
       <section className="mt-10">
         <h2 className="text-xl font-semibold text-gray-900">{t.table.title}</h2>
-        <div className="mt-4 overflow-x-auto rounded-xl border border-gray-200">
+        {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+        <div tabIndex={0} role="region" aria-label={t.table.title} className="mt-4 overflow-x-auto rounded-xl border border-gray-200">
           <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
             <thead className="bg-gray-50">
               <tr>

@@ -152,8 +152,8 @@ function Bonus({ t }: { t: WebinarPageContent['bonus'] }) {
                 ))}
               </ul>
               <p className="mt-6 flex flex-wrap items-baseline gap-3">
-                <span className="text-lg text-gray-500 line-through">{t.regularPrice}</span>
-                <span className="rounded-full bg-green-600 px-3 py-1 text-sm font-bold text-white">{t.todayPrice}</span>
+                <span className="text-lg text-gray-600 line-through">{t.regularPrice}</span>
+                <span className="rounded-full bg-green-700 px-3 py-1 text-sm font-bold text-white">{t.todayPrice}</span>
               </p>
               <p className="mt-2 text-sm text-gray-600">{t.note}</p>
             </div>
