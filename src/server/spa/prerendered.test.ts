@@ -66,6 +66,19 @@ describe('prerendered public pages', () => {
     expect((await get('/', { 'accept-language': 'de', cookie: 'mycrm_language=fr' })).body).toContain('<h1>Startseite</h1>');
   });
 
+  it("store the language switch's choice (?lang=) in the cookie and send the visitor back to the same address", async () => {
+    const res = await get('/learning-ecosystem-mastery?utm_source=news&lang=de', { 'accept-language': 'en' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/learning-ecosystem-mastery?utm_source=news');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^mycrm_language=de; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+    expect((await get('/no/such/page?lang=en')).headers.location).toBe('/no/such/page');
+    // Not a site language: the page as usual.
+    const other = await get('/?lang=fr', { 'accept-language': 'de' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toContain('<h1>Startseite</h1>');
+  });
+
   it('are compressed for browsers that accept it', async () => {
     const res = await get('/', { 'accept-language': 'en', 'accept-encoding': 'gzip, deflate, br' });
     expect(res.headers['content-encoding']).toBe('br');
