@@ -22,7 +22,8 @@ export function LanguageSwitch() {
           type="button"
           lang={option}
           aria-pressed={language === option}
-          aria-label={t[option]}
+          // The visible code, then the language's own name: the name holds what is seen (label in name, WCAG 2.5.3).
+          aria-label={`${option.toUpperCase()} ${t[option]}`}
           onClick={() => void changeLanguage(option)}
           className={clsx(
             'min-w-10 cursor-pointer rounded-full px-3 py-1.5 text-xs font-semibold uppercase tracking-wide transition-colors',
