@@ -122,6 +122,7 @@ describe('calendar events manager, empty', () => {
     await page.goto(`${server.baseUrl}${MANAGER}`);
     await expect.poll(() => page.getByRole('heading', { name: 'No events found' }).isVisible()).toBe(true);
     await screenshot(page, 'calendar-events-empty');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Create Your First Event' }).click();
     await page.waitForURL(`${server.baseUrl}${CREATOR}`);
   });
@@ -151,6 +152,7 @@ describe('calendar link creator', () => {
     const form = page.getByRole('form', { name: 'Calendar event' });
     expect(await form.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
     await screenshot(page, 'calendar-creator-empty');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('refuses to generate, copy, download or save before the required fields are filled', async () => {
@@ -210,6 +212,7 @@ describe('calendar link creator', () => {
     expect(preview.split('\n')).toHaveLength(10);
     expect(preview.startsWith('BEGIN:VCALENDAR\nVERSION:2.0')).toBe(true);
     await screenshot(page, 'calendar-creator-generated');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('downloads and copies the generated .ics file', async () => {
@@ -270,6 +273,7 @@ describe('calendar link creator', () => {
     expect(download.suggestedFilename()).toBe('Learning_Ecosystem_Webinar.ics');
     expect(parseIcs(await readDownload(download)).getFirstPropertyValue('uid')).toBe(`${eventId}@coach.example`);
     await screenshot(page, 'calendar-creator-saved');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
 
@@ -297,6 +301,7 @@ describe('calendar events manager', () => {
     expect(text).toContain(`ID: ${downloadUrl.split('/').pop()}`);
     expect(await page.getByText('1 event', { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'calendar-events');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('shows the details in a modal that holds the focus and gives it back', async () => {
@@ -310,6 +315,7 @@ describe('calendar events manager', () => {
     }
     await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await screenshot(page, 'calendar-event-details');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => view.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -336,6 +342,7 @@ describe('calendar events manager', () => {
     const saved = page.getByRole('region', { name: 'Saved Event' });
     expect(await saved.locator('dt:has-text("Download URL") + dd').textContent()).toBe(downloadUrl);
     await screenshot(page, 'calendar-creator-edit');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('cannot edit again after a reload: the handed-over event was used up', async () => {
@@ -384,9 +391,11 @@ describe('calendar events manager', () => {
     await expect.poll(() => phone.getByRole('article', { name: UPDATED_TITLE }).isVisible()).toBe(true);
     await expectNoSidewaysScroll(phone);
     await screenshot(phone, 'calendar-events-mobile');
+    expect(await seriousA11yViolations(phone)).toEqual([]);
     await phone.getByRole('button', { name: `View details of ${UPDATED_TITLE}` }).click();
     await expect.poll(() => phone.getByRole('dialog', { name: UPDATED_TITLE }).isVisible()).toBe(true);
     await screenshot(phone, 'calendar-event-details-mobile');
+    expect(await seriousA11yViolations(phone)).toEqual([]);
     await phone.keyboard.press('Escape');
 
     await phone.goto(`${server.baseUrl}${CREATOR}`);
@@ -399,6 +408,7 @@ describe('calendar events manager', () => {
     await expectToast(phone, 'Success', M.generated);
     await expectNoSidewaysScroll(phone);
     await screenshot(phone, 'calendar-creator-mobile');
+    expect(await seriousA11yViolations(phone)).toEqual([]);
     // The narrowest phones in use: 360 px.
     await phone.setViewportSize({ width: 360, height: 780 });
     await expectNoSidewaysScroll(phone);
@@ -452,6 +462,7 @@ describe('public download page', () => {
     ]);
     expect(again.suggestedFilename()).toBe('Learning_Ecosystem_Webinar__Live_.ics');
     await screenshot(reader, 'calendar-public-page');
+    expect(await seriousA11yViolations(reader)).toEqual([]);
     expect(readerErrors).toEqual([]);
     await visitor.close();
   });
@@ -468,6 +479,7 @@ describe('public download page', () => {
     expect(await reader.getByRole('link', { name: 'Google Kalender' }).isVisible()).toBe(true);
     expect(await reader.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
     await screenshot(reader, 'calendar-public-page-mobile-de');
+    expect(await seriousA11yViolations(reader)).toEqual([]);
     await visitor.close();
   });
 
@@ -479,6 +491,7 @@ describe('public download page', () => {
     expect(await alert.textContent()).toContain('We could not find this event.');
     expect(await alert.getByRole('button').count()).toBe(0);
     await screenshot(reader, 'calendar-public-not-found');
+    expect(await seriousA11yViolations(reader)).toEqual([]);
     await visitor.close();
 
     const german = await publicPage({ locale: 'de-DE' });
@@ -520,6 +533,7 @@ describe('an end before the start (Creator, 01.12.2026 18:00–09:00)', () => {
       await expectNoSidewaysScroll(page);
       await page.getByLabel('Start date').scrollIntoViewIfNeeded();
       await screenshot(page, `calendar-end-before-start-${width}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
     }
     await page.setViewportSize({ width: 1366, height: 900 });
   });

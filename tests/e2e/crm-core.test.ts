@@ -9,6 +9,7 @@ import { TAG_MESSAGES } from '../../src/shared/tags/api.ts';
 import { screenshot } from './helpers/browser.ts';
 import { signIn } from './helpers/sign-in.ts';
 import { consentedContext, staffSession, type StaffSession } from './helpers/staff-session.ts';
+import { seriousA11yViolations } from './helpers/axe.ts';
 
 /**
  * The CRM core as its owner uses it: the dashboard, tags and contacts from an empty database to a
@@ -130,6 +131,7 @@ describe('an empty CRM', () => {
       ['View Analytics', '/crm/kit'],
     ]);
     await screenshot(page, 'crm-dashboard-empty');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('contacts: "No contacts found" and "Get started by adding your first contact"', async () => {
@@ -142,6 +144,7 @@ describe('an empty CRM', () => {
     await expect.poll(() => statText('Prospects')).toBe('Prospects 0');
     expect(await page.getByText('0 contacts').isVisible()).toBe(true);
     await screenshot(page, 'crm-contacts-empty');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('tags: "Tag Management" and "No tags created yet"', async () => {
@@ -165,6 +168,7 @@ describe('tags', () => {
     expect(await fieldError(dialog().getByLabel('Name', { exact: true }))).toBe(TAG_MESSAGES.nameRequired);
     await fillTag({ name: 'newsletter', description: 'Monthly newsletter readers', kitName: 'Newsletter', kitId: '12345' });
     await screenshot(page, 'crm-tag-modal');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await submitDialog('Create Tag');
     await expectDialogClosed();
     const card = page.getByRole('article', { name: 'newsletter' });
@@ -219,6 +223,7 @@ describe('tags', () => {
     await search.fill('');
     await expect.poll(names).toEqual(['newsletter', 'vip', 'webinar']);
     await screenshot(page, 'crm-tags');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
 
@@ -301,6 +306,7 @@ describe('contacts', () => {
     await d.getByLabel('Country').fill('Germany');
     await d.getByLabel('LinkedIn').fill('linkedin.com/in/anna');
     await screenshot(page, 'crm-contact-modal');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await submitDialog('Add Contact');
     await expectDialogClosed();
     await expectToast('Contact added');
@@ -403,6 +409,7 @@ describe('contacts', () => {
       'Clear filters',
     ]);
     await screenshot(page, 'crm-contacts-filtered');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Search and a filter together: a tag and a name.
     await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -446,6 +453,7 @@ describe('contacts', () => {
     await all.check();
     await expect.poll(() => page.getByText('4 selected').isVisible()).toBe(true);
     await screenshot(page, 'crm-contacts-selected');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await all.uncheck();
     await expect.poll(() => page.getByText(/selected$/).count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Select Carla Visitor' }).check();
@@ -523,6 +531,7 @@ describe('contacts', () => {
     await d.getByLabel('Contact field for column Nachname').selectOption('last_name');
     expect(await mappedTo('Notes')).toBe('');
     await screenshot(page, 'crm-import-mapping');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await d.getByRole('button', { name: 'Review rows' }).click();
 
     const preview = d.getByRole('table', { name: 'Import preview' });
@@ -536,6 +545,7 @@ describe('contacts', () => {
     expect(await d.getByLabel('Skip them').isChecked()).toBe(true);
     await d.getByLabel('Update them').check();
     await screenshot(page, 'crm-import-review');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     // Issue 15: the button counts the 2 valid rows of the 5.
     await d.getByRole('button', { name: 'Import 2 rows' }).click();
 
@@ -549,6 +559,7 @@ describe('contacts', () => {
       `Row 5 (finn@example.com): ${CONTACT_MESSAGES.tagsUnknown(['unknown-tag'])}`,
     ]);
     await screenshot(page, 'crm-import-report');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await d.getByRole('button', { name: 'Done' }).click();
     await expectDialogClosed();
 
@@ -609,6 +620,7 @@ describe('contacts', () => {
     expect(confirmText).toBe('Are you sure you want to delete this contact?');
     expect(await page.getByText('4 contacts').isVisible()).toBe(true);
     await screenshot(page, 'crm-contacts');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
 
@@ -630,6 +642,7 @@ describe('the dashboard after the work', () => {
       ['Anna Schmidt', ANNA, 'Manual Entry'],
     ]);
     await screenshot(page, 'crm-dashboard');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('shows at most five recent contacts', async () => {
@@ -674,25 +687,30 @@ describe('phones', () => {
       await expect.poll(() => phone.getByRole('table', { name: 'Recent Contacts' }).isVisible()).toBe(true);
       await expectNoSidewaysScroll(phone);
       await screenshot(phone, 'crm-dashboard-mobile');
+      expect(await seriousA11yViolations(phone)).toEqual([]);
 
       await phone.goto(url('/crm/contacts?sort=email'));
       // Cards instead of the table.
       await expect.poll(() => phone.getByRole('list', { name: 'Contacts' }).getByRole('listitem').count()).toBe(7);
       await expectNoSidewaysScroll(phone);
       await screenshot(phone, 'crm-contacts-mobile');
+      expect(await seriousA11yViolations(phone)).toEqual([]);
       await phone.getByRole('button', { name: 'Edit Ben Weber' }).click();
       await expect.poll(() => dialog(phone).isVisible()).toBe(true);
       await screenshot(phone, 'crm-contact-modal-mobile');
+      expect(await seriousA11yViolations(phone)).toEqual([]);
       await dialog(phone).getByRole('button', { name: 'Cancel' }).click();
       await phone.getByRole('button', { name: 'Import' }).click();
       await expect.poll(() => dialog(phone).isVisible()).toBe(true);
       await screenshot(phone, 'crm-import-mobile');
+      expect(await seriousA11yViolations(phone)).toEqual([]);
       await dialog(phone).getByRole('button', { name: 'Cancel' }).click();
 
       await phone.goto(url('/crm/tags'));
       await expect.poll(() => phone.getByRole('article').count()).toBe(2);
       await expectNoSidewaysScroll(phone);
       await screenshot(phone, 'crm-tags-mobile');
+      expect(await seriousA11yViolations(phone)).toEqual([]);
     } finally {
       await phoneContext.close();
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRM_NAV } from '../../src/shared/routes.ts';
 import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
 import { spawnBuiltServer } from './helpers/server.ts';
+import { seriousA11yViolations } from './helpers/axe.ts';
 
 /** The whole first-run path, as a new owner walks it, on the built product and a new data directory. */
 const EMAIL = 'coach@example.com';
@@ -29,6 +30,7 @@ describe('first run', () => {
     await page.goto(server.setupLink!);
     await expect.poll(() => page.getByRole('heading', { name: 'Create your admin account' }).isVisible()).toBe(true);
     await screenshot(page, 'setup');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password', { exact: true }).fill('too short');
@@ -55,12 +57,14 @@ describe('first run', () => {
     await page.goto(`${server.baseUrl}/login`);
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(true);
     await screenshot(page, 'login');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid email or password');
     expect(new URL(page.url()).pathname).toBe('/login');
     await screenshot(page, 'login-error');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('toggles the password between hidden and shown', async () => {
@@ -81,6 +85,7 @@ describe('first run', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(CRM_NAV.map((n) => n.label));
     await screenshot(page, 'shell-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('opens every sidebar entry at its route', async () => {
@@ -99,6 +104,7 @@ describe('first run', () => {
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect.poll(async () => (await aside.boundingBox())!.width).toBe(80);
     await screenshot(page, 'shell-collapsed');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.reload();
     await expect.poll(async () => (await page.locator('aside').boundingBox())?.width).toBe(80); // remembered
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
@@ -117,10 +123,12 @@ describe('first run', () => {
     await expect.poll(() => phone.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
     expect(await phone.locator('aside').isVisible()).toBe(false);
     await screenshot(phone, 'shell-mobile');
+    expect(await seriousA11yViolations(phone)).toEqual([]);
     await phone.getByRole('button', { name: 'Open menu' }).click();
     const menu = phone.getByRole('dialog', { name: 'Menu' });
     await expect.poll(() => menu.isVisible()).toBe(true);
     await screenshot(phone, 'shell-mobile-menu');
+    expect(await seriousA11yViolations(phone)).toEqual([]);
     await menu.getByRole('link', { name: 'Tags' }).click();
     await phone.waitForURL(`${server.baseUrl}/crm/tags`);
     await expect.poll(() => menu.isVisible()).toBe(false);
@@ -150,6 +158,7 @@ describe('first run', () => {
     expect(response!.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).toBe(true);
     await screenshot(page, 'not-found');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
     // Let the home page finish loading before the next test restarts the server under it.

@@ -8,6 +8,7 @@ import { startFakeKit, type FakeKit } from '../fakes/fake-kit.ts';
 import { launchBrowser, watchPageErrors } from './helpers/browser.ts';
 import { startTestServer } from './helpers/server.ts';
 import { signIn } from './helpers/sign-in.ts';
+import { seriousA11yViolations } from './helpers/axe.ts';
 
 /**
  * The Kit integration as the coach uses it, against the fake Kit server: configure the API key
@@ -151,6 +152,7 @@ async function phoneScreenshot(screen: string, name: string, ready: (target: Pag
   await small.goto(`${server.baseUrl}${screen}`);
   await expectVisible(ready(small), `${name}: the screen`);
   await fullScreenshot(small, name);
+  expect(await seriousA11yViolations(small)).toEqual([]);
   await check(small);
   await phone.close();
 }
@@ -169,6 +171,7 @@ describe('Kit integration screen', () => {
     expect(await region(page, 'Subscribers').count()).toBe(0);
     expect(kit.log.length).toBe(0);
     await fullScreenshot(page, 'kit-no-key');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await phoneScreenshot(KIT_PAGE, 'kit-no-key-phone', (small) => small.getByText('Kit API key not configured'), expectNoSidewaysScroll);
   });
 
@@ -299,6 +302,7 @@ describe('Kit integration screen', () => {
 
     await expectNoSidewaysScroll(page);
     await fullScreenshot(page, 'kit-connected');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await phoneScreenshot(KIT_PAGE, 'kit-connected-phone', (small) => region(small, 'Subscribers').locator('tbody tr').first(), expectNoSidewaysScroll);
     expect(errors).toEqual([]);
   });
@@ -366,6 +370,7 @@ describe('Kit on the contacts screen', () => {
     expect(await dialog.getByLabel('webinar').isChecked()).toBe(false);
     await dialog.getByLabel('webinar').check();
     await fullScreenshot(page, 'kit-sync-modal');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Sync to Kit' }).click();
     await expectVisible(dialog.getByText('Contact successfully synced to Kit!'), 'the success text');
@@ -422,6 +427,7 @@ describe('Kit on the contacts screen', () => {
     const failedEmail = failed![1]!;
     expect(kit.calls['POST /subscribers']).toBe(upserts + BULK.length);
     await fullScreenshot(page, 'kit-bulk-progress');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await details.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => kitCell(failedEmail).textContent()).toContain('Failed: Kit API error: 500 POST');
 
@@ -443,9 +449,11 @@ describe('Kit on the contacts screen', () => {
       await expect.poll(() => kitCell(email).textContent(), { message: email }).toContain(String(kit.state.subscriberByEmail(email)!.id));
     }
     await fullScreenshot(page, 'kit-contacts');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     // The Kit ID column, scrolled into view.
     await page.getByRole('region', { name: 'Contacts table' }).evaluate((table) => table.scrollBy(2000, 0));
     await fullScreenshot(page, 'kit-contacts-kit-column');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     // The contacts table scrolls sideways in its own area; the progress banner fits the screen.
     const progressBanner = (target: Page) => target.getByRole('region', { name: 'Kit sync progress' });
     await phoneScreenshot(CONTACTS, 'kit-contacts-phone', progressBanner, async (small) => {
@@ -455,6 +463,7 @@ describe('Kit on the contacts screen', () => {
       await small.getByRole('listitem').filter({ hasText: 'bea@example.com' }).getByRole('button', { name: 'Sync to Kit' }).click();
       await expectVisible(small.getByRole('dialog', { name: 'Sync to Kit' }).getByLabel('webinar'), 'the sync modal on a phone');
       await fullScreenshot(small, 'kit-sync-modal-phone');
+      expect(await seriousA11yViolations(small)).toEqual([]);
     });
 
     await banner.getByRole('button', { name: 'Dismiss Kit sync progress' }).click();

@@ -60,3 +60,11 @@ export function SortableTh({
     </Th>
   );
 }
+
+/**
+ * The sideways scroller around a table wider than a phone. Named and focusable, so a keyboard user can
+ * reach it and scroll with the arrow keys (WCAG 2.1.1; axe's scrollable-region-focusable).
+ */
+export function TableScroll({ label, className, ...props }: ComponentProps<'div'> & { label: string }) {
+  return <div role="region" aria-label={label} tabIndex={0} className={cn('overflow-x-auto', className)} {...props} />;
+}

@@ -112,7 +112,8 @@ function LanguageSwitch({ language, label, onChange }: { language: PublicLanguag
           type="button"
           lang={option}
           aria-pressed={language === option}
-          aria-label={LANGUAGE_NAMES[option]}
+          // The visible code, then the language's own name: the name holds what is seen (label in name, WCAG 2.5.3).
+          aria-label={`${option.toUpperCase()} ${LANGUAGE_NAMES[option]}`}
           onClick={() => onChange(option)}
           className={`min-h-9 min-w-10 rounded-full px-3 text-xs font-semibold tracking-wide uppercase ${
             language === option ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100'

@@ -4,7 +4,7 @@ import { CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS } from '@shared/contacts.t
 import type { ImportDuplicatePolicy, ImportMapping } from '@shared/contacts/csv.ts';
 import { contactDisplayName } from '@shared/contacts/form.ts';
 import { Spinner } from '@web/components/ui/spinner.tsx';
-import { Table, Td, Th } from '@web/components/ui/table.tsx';
+import { Table, TableScroll, Td, Th } from '@web/components/ui/table.tsx';
 import type { CsvFile } from './csv-file.ts';
 import { checkRows, type CheckSummary } from './import-checks.ts';
 
@@ -63,7 +63,7 @@ export function ImportReviewStep({
         <h3 className="mb-2 text-sm font-semibold text-gray-900">
           Preview {file.rows.length > PREVIEW_ROWS ? `(first ${PREVIEW_ROWS} rows)` : ''}
         </h3>
-        <div className="overflow-x-auto rounded-lg border border-gray-200">
+        <TableScroll label="Import preview" className="rounded-lg border border-gray-200">
           <Table aria-label="Import preview" className="min-w-[44rem]">
             <thead>
               <tr>
@@ -111,7 +111,7 @@ export function ImportReviewStep({
               )}
             </tbody>
           </Table>
-        </div>
+        </TableScroll>
       </div>
 
       <fieldset>

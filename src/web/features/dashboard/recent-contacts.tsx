@@ -3,7 +3,7 @@ import { contactDisplayName } from '@shared/contacts/form.ts';
 import type { DashboardResponse } from '@shared/dashboard/api.ts';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { DateText } from '@web/components/ui/date-text.tsx';
-import { Table, Td, Th } from '@web/components/ui/table.tsx';
+import { Table, TableScroll, Td, Th } from '@web/components/ui/table.tsx';
 
 /** The newest contacts of the last days (at most five), or "No recent contacts". */
 export function RecentContacts({ contacts, failed }: { contacts: DashboardResponse['recent_contacts'] | undefined; failed: boolean }) {
@@ -23,7 +23,7 @@ export function RecentContacts({ contacts, failed }: { contacts: DashboardRespon
       ) : contacts.length === 0 ? (
         <p className="px-6 py-10 text-center text-sm text-gray-500">No recent contacts</p>
       ) : (
-        <div className="overflow-x-auto">
+        <TableScroll label="Recent contacts">
           <Table aria-labelledby="recent-contacts-title" className="min-w-[36rem]">
             <thead>
               <tr>
@@ -46,7 +46,7 @@ export function RecentContacts({ contacts, failed }: { contacts: DashboardRespon
               ))}
             </tbody>
           </Table>
-        </div>
+        </TableScroll>
       )}
     </Card>
   );

@@ -26,7 +26,7 @@ export function KitSyncState({ contact }: { contact: { id: string; kit_id: numbe
       {query.isPending ? (
         <span className="sr-only">Loading sync state...</span>
       ) : query.isError ? (
-        <p className="truncate text-xs text-gray-400">Sync state unavailable</p>
+        <p className="truncate text-xs text-gray-600">Sync state unavailable</p>
       ) : (
         <StateLine state={query.data} />
       )}
@@ -37,7 +37,7 @@ export function KitSyncState({ contact }: { contact: { id: string; kit_id: numbe
 function StateLine({ state }: { state: SyncState }) {
   switch (state.state) {
     case 'never':
-      return <Line className="text-gray-500" text="Never synced" />;
+      return <Line className="text-gray-600" text="Never synced" />;
     case 'queued':
       return state.error ? (
         <Line className="text-amber-700" text="Queued (retrying)" detail={`Queued, retrying after: ${state.error}`} />

@@ -4,6 +4,7 @@ import { SUBSCRIBER_PAGE_SIZE } from '@shared/kit/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { SearchInput } from '@web/components/ui/search-input.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
+import { TableScroll } from '@web/components/ui/table.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { formatDate } from './format.ts';
 import type { KitSubscriberState } from '@shared/kit/api.ts';
@@ -70,7 +71,7 @@ export function SubscribersCard() {
         <EmptyNote>{view.email ? `No Kit subscriber has the email ${view.email}.` : 'No subscribers in your Kit account yet.'}</EmptyNote>
       ) : (
         <>
-          <div className={cn('-mx-4 overflow-x-auto sm:mx-0', list.isPlaceholderData && 'opacity-60')}>
+          <TableScroll label="Kit subscribers" className={cn('-mx-4 sm:mx-0', list.isPlaceholderData && 'opacity-60')}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Kit subscribers, page {view.page}</caption>
               <thead className="border-b border-gray-200 text-xs font-medium tracking-wide text-gray-500 uppercase">
@@ -109,7 +110,7 @@ export function SubscribersCard() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {list.isError ? <LoadError message={list.error.message} onRetry={() => void list.refetch()} /> : null}
           <nav aria-label="Subscriber pages" className="flex items-center justify-between gap-3 text-sm text-gray-600">
             <Button

@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { DateText } from '@web/components/ui/date-text.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
-import { Table, Td, Th } from '@web/components/ui/table.tsx';
+import { Table, TableScroll, Td, Th } from '@web/components/ui/table.tsx';
 import { ApiError } from '@web/lib/api.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 import { RemoveUserDialog } from './remove-user-dialog.tsx';
@@ -67,7 +67,7 @@ export function UsersCard({ myId, onRemovedMyself }: { myId: string; onRemovedMy
         </div>
       ) : (
         // `relative`: the screen-reader-only header text is positioned, and must stay inside the scroll area.
-        <div className="relative overflow-x-auto">
+        <TableScroll label="Staff users" className="relative">
           <Table aria-labelledby="users-title">
             <thead>
               <tr>
@@ -124,7 +124,7 @@ export function UsersCard({ myId, onRemovedMyself }: { myId: string; onRemovedMy
           {list.length === 1 ? (
             <p className="px-6 py-4 text-sm text-gray-600">You are the only user. Invite a colleague to give them their own sign-in.</p>
           ) : null}
-        </div>
+        </TableScroll>
       )}
 
       {inviting ? <InviteDialog onClose={() => setInviting(false)} /> : null}

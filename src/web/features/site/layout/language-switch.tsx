@@ -30,14 +30,14 @@ export function LanguageSwitch() {
           hrefLang={option}
           lang={option}
           aria-current={language === option ? 'true' : undefined}
+          // The visible code, then the language's own name: the name holds what is seen (label in name, WCAG 2.5.3).
+          aria-label={`${option.toUpperCase()} ${t[option]}`}
           className={clsx(
             'min-w-10 rounded-full px-3 py-1.5 text-center text-xs font-semibold uppercase tracking-wide transition-colors',
             language === option ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-100',
           )}
         >
-          {/* Shown as the short code, named in full (the name contains no visible text to match, so no aria-label). */}
-          <span aria-hidden>{option}</span>
-          <span className="sr-only">{t[option]}</span>
+          {option}
         </a>
       ))}
     </div>
