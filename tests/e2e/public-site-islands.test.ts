@@ -192,6 +192,22 @@ describe('the cookie banner', () => {
     }
   });
 
+  it('leaves the staff sign-in button uncovered at 375 px: where it first shows on a 375×812 phone, scrolled into view on a shorter one', async () => {
+    for (const height of [812, 667]) {
+      const { page } = await visitor({ width: 375, height });
+      await page.goto(`${server.baseUrl}/login`);
+      const banner = page.getByRole('region', { name: 'Your privacy' });
+      await expect.poll(() => banner.isVisible()).toBe(true);
+      await page.waitForLoadState('networkidle');
+      const signIn = page.getByRole('button', { name: 'Sign in' });
+      // On the shorter phone, as when Tab reaches it: the scroll stops above the banner.
+      if (height < 812) await signIn.focus();
+      await screenshot(page, `login-banner-375x${height}`);
+      const box = (await signIn.boundingBox())!;
+      expect(box.y + box.height, `375×${height}`).toBeLessThanOrEqual((await banner.boundingBox())!.y);
+    }
+  });
+
   it('leaves the sign-up dialog\'s button uncovered at 375 px', async () => {
     const { page } = await visitor({ width: 375, height: 667 });
     await page.goto(`${server.baseUrl}/learning-ecosystem-mastery`);

@@ -6,7 +6,7 @@ import { Logo } from '@web/components/ui/logo.tsx';
 /** The centred card shared by the sign-in, setup and invite pages. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 via-white to-white px-4 py-12">
+    <main className="min-h-screen-above-banner flex flex-col items-center justify-center bg-gradient-to-b from-brand-50 via-white to-white px-4 py-12">
       <Link to="/" className="mb-8" aria-label="mycrm home">
         <Logo />
       </Link>

@@ -14,7 +14,7 @@ export default function NotFoundPage() {
   const t = useContent<NotFoundContent>('notFound');
   usePageMeta(t.meta);
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center bg-gray-50 px-4 text-center">
+    <main className="min-h-screen-above-banner flex flex-col items-center justify-center bg-gray-50 px-4 text-center">
       <p className="text-7xl font-bold tracking-tight text-brand-600">404</p>
       <h1 className="mt-4 text-2xl font-semibold text-gray-900">{t.title}</h1>
       <p className="mt-2 text-gray-600">{t.text}</p>
