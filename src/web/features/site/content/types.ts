@@ -171,7 +171,6 @@ export interface WebinarContent {
 
 export interface WebinarPageContent {
   meta: PageMeta;
-  loading: string;
   error: { title: string; hint: string; reload: string };
   event: { title: string; date: string; time: string; place: string; price: string };
   video: { title: string };
