@@ -13,8 +13,8 @@ import { SignupDialog } from '@web/features/site/signup/signup-dialog.tsx';
 import { WebinarEventData } from './webinar-event-data.tsx';
 
 const SIGNUP_DIALOG_ID = 'webinar-signup';
-export const SIGNUP_HASH = '#signup';
-export const WEBINAR_THANKS_PATH = '/webinar-danke';
+const SIGNUP_HASH = '#signup';
+const WEBINAR_THANKS_PATH = '/webinar-danke';
 
 /**
  * The free webinar's sign-up page, rendered from the webinar content file at build time (its island
