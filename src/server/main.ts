@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { issueSetupToken } from './auth/setup.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { logSiteChecklist, siteChecklist } from './dashboard/site-checklist.ts';
 import { openDatabase } from './db/client.ts';
 import { startKitWorker } from './kit/worker.ts';
 
@@ -26,6 +27,7 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const baseUrl = config.publicUrl ?? `http://localhost:${port}`;
   app.log.info(`mycrm is running at ${baseUrl} (database: ${database.driver === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`);
+  logSiteChecklist(app.log, siteChecklist(config.webDir));
   if (config.devAutologin) app.log.warn('MYCRM_DEV_AUTOLOGIN=1: every visitor is signed in as a development user. Never use this in production.');
 
   const setupToken = await issueSetupToken(database.db);

@@ -34,3 +34,11 @@ export const dashboardResponseSchema = z.object({
   ),
 });
 export type DashboardResponse = z.output<typeof dashboardResponseSchema>;
+
+/** GET: what the public site still shows from the shipped sample (src/shared/site/placeholders.ts). */
+export const SITE_CHECKLIST_PATH = '/api/dashboard/site-checklist';
+
+export const siteChecklistResponseSchema = z.object({
+  items: z.array(z.object({ problem: z.string(), file: z.string(), path: z.string(), value: z.string() })),
+});
+export type SiteChecklistResponse = z.output<typeof siteChecklistResponseSchema>;

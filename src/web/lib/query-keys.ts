@@ -11,6 +11,8 @@ export const queryKeys = {
   session: ['session'] as const,
   setupCheck: (token: string) => ['setup-check', token] as const,
   dashboard: ['dashboard'] as const,
+  /** Changes only with a build and a restart, so no edit invalidates it. */
+  siteChecklist: ['site-checklist'] as const,
   tags: ['tags'] as const,
   campaignTags: ['tags', 'campaigns'] as const,
   contacts: {

@@ -9,6 +9,7 @@ import { StatCard } from '@web/components/ui/stat-card.tsx';
 import { notifyError } from '@web/lib/notify.tsx';
 import { useDashboard } from './dashboard-api.ts';
 import { RecentContacts } from './recent-contacts.tsx';
+import { SiteChecklistCard } from './site-checklist-card.tsx';
 
 const LOAD_FAILED = 'Failed to load the dashboard. Please try again.';
 
@@ -18,7 +19,7 @@ const QUICK_ACTIONS: Array<{ title: string; text: string; to: string; icon: Luci
   { title: 'View Analytics', text: 'See your Kit subscribers and sync.', to: '/crm/kit', icon: BarChart3 },
 ];
 
-/** The CRM's front page: four figures, the newest contacts and the three most common next steps. */
+/** The CRM's front page: four figures, the newest contacts, what the public site still shows from the sample, and the three most common next steps. */
 export default function DashboardPage() {
   const dashboard = useDashboard();
   const stats = dashboard.data?.stats;
@@ -50,6 +51,9 @@ export default function DashboardPage() {
       <div className="grid gap-6 xl:grid-cols-3">
         <div className="min-w-0 xl:col-span-2">
           <RecentContacts contacts={dashboard.data?.recent_contacts} failed={dashboard.isError} />
+          <div className="mt-6">
+            <SiteChecklistCard />
+          </div>
         </div>
         <section aria-labelledby="quick-actions-title" className="min-w-0">
           <h2 id="quick-actions-title" className="mb-3 text-base font-semibold text-gray-900">
