@@ -133,7 +133,7 @@ describe('the contacts table at 1366 px', () => {
 describe('the contacts on a 375 px phone', () => {
   beforeAll(seed);
 
-  it('shows cards whose actions are reachable without sideways scrolling', async () => {
+  it('shows cards whose actions are reachable without sideways scrolling, and whose names open the contact page', async () => {
     const phoneContext = await newContext(375);
     await phoneContext.addCookies(await context.cookies());
     const phone = await phoneContext.newPage();
@@ -157,6 +157,16 @@ describe('the contacts on a 375 px phone', () => {
 
       await card.getByRole('button', { name: /^Edit / }).click();
       await expect.poll(() => phone.getByRole('dialog').isVisible()).toBe(true);
+      await phone.keyboard.press('Escape');
+      await expect.poll(() => phone.getByRole('dialog').count()).toBe(0);
+
+      // The name is the way to the contact's page, and Back returns to the list.
+      await card.getByRole('link', { name: 'Maximiliane Sophia von Hohenzollern-Sigmaringen' }).click();
+      await expect.poll(() => new URL(phone.url()).pathname).toMatch(/^\/crm\/contacts\/[0-9a-f-]{36}$/);
+      await expect.poll(() => phone.getByRole('heading', { level: 1 }).innerText()).toBe('Maximiliane Sophia von Hohenzollern-Sigmaringen');
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      await phone.goBack();
+      await expect.poll(() => cards.count()).toBeGreaterThan(3);
     } finally {
       await phoneContext.close();
     }

@@ -1,8 +1,8 @@
 import { memo, useEffect, useLayoutEffect, useState } from 'react';
 import type { ContactDto } from '@shared/contacts/api.ts';
 import { contactDisplayName } from '@shared/contacts/form.ts';
-import { cn } from '@web/lib/cn.ts';
 import { ContactActions } from './contact-actions.tsx';
+import { ContactLink } from './contact-link.tsx';
 import type { ContactsKitSlots } from './kit-slots.ts';
 import { ContactCell, LoadMoreStatus, type ContactsTableProps } from './contacts-table.tsx';
 import { useWindowedRows } from './use-windowed-rows.ts';
@@ -88,8 +88,8 @@ const ContactCard = memo(function ContactCard({ contact, selected, onToggle, onE
           onChange={() => onToggle(contact.id)}
         />
         <div className="min-w-0 flex-1">
-          <p className={cn('truncate font-medium', name ? 'text-gray-900' : 'text-gray-500')} title={label}>
-            {label}
+          <p className="truncate">
+            <ContactLink id={contact.id} label={label} named={name !== null} />
           </p>
           {name ? (
             <p className="truncate text-sm text-gray-600" title={contact.email}>

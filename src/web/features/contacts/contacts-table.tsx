@@ -1,5 +1,4 @@
 import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS, type ContactStatus } from '@shared/contacts.ts';
 import type { ContactDto } from '@shared/contacts/api.ts';
 import { contactDisplayName } from '@shared/contacts/form.ts';
@@ -12,8 +11,8 @@ import { SortableTh, Table, Td, Th } from '@web/components/ui/table.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { COLUMN_LABELS, type ContactColumn } from './contact-columns.ts';
 import type { ContactView } from './contact-view.ts';
-import type { ContactPageState } from './contact-page.tsx';
 import { ContactActions } from './contact-actions.tsx';
+import { ContactLink, useOpenContact } from './contact-link.tsx';
 import type { ContactsKitSlots } from './kit-slots.ts';
 import { TagChips } from './tag-chips.tsx';
 import { useWindowedRows } from './use-windowed-rows.ts';
@@ -235,15 +234,7 @@ const ContactRow = memo(function ContactRow({
   const label = name ?? contact.email;
   const SyncState = kit?.SyncState;
   const cell = 'h-14 py-0 truncate';
-  const navigate = useNavigate();
-  const page = `/crm/contacts/${contact.id}`;
-  // The list's URL holds its search and filters: the contact page's Back returns to exactly it.
-  const open = () => navigate(page, { state: { fromList: window.location.pathname + window.location.search } satisfies ContactPageState });
-  const openFromLink = (e: MouseEvent) => {
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-    e.preventDefault();
-    open();
-  };
+  const { open } = useOpenContact(contact.id);
   // A click anywhere on the row opens the contact, except on its own controls.
   const openFromRow = (e: MouseEvent) => {
     if (!(e.target as HTMLElement).closest('a, button, input, select, label') && !window.getSelection()?.toString()) open();
@@ -270,14 +261,7 @@ const ContactRow = memo(function ContactRow({
           >
             {initials(label)}
           </span>
-          <Link
-            to={page}
-            onClick={openFromLink}
-            className={cn('truncate font-medium hover:underline', name ? 'text-gray-900' : 'text-gray-600')}
-            title={label}
-          >
-            {label}
-          </Link>
+          <ContactLink id={contact.id} label={label} named={name !== null} />
         </div>
       </Td>
       {columns.map((column) => (
