@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../tests/helpers/test-db.ts';
 import type { Database, Db } from '../db/client.ts';
+import { listContactEvents } from '../contacts/service.ts';
 import { kitSyncJobs } from '../db/schema.ts';
 import {
   claimJobs,
@@ -159,6 +160,10 @@ describe('crash recovery', () => {
     expect(byId.get(stale!.id)).toMatchObject({ status: 'queued', locked_at: null });
     expect(byId.get(exhausted!.id)).toMatchObject({ status: 'failed', last_error: INTERRUPTED_MESSAGE });
     expect(byId.get(fresh!.id)).toMatchObject({ status: 'running' });
+    // The contact whose sync failed for good sees it in its timeline; the requeued one sees nothing yet.
+    const timeline = async (contactId: string) => (await listContactEvents(db, contactId, { limit: 10 })).events.map((e) => e.data);
+    expect(await timeline(exhausted!.contact_id)).toEqual([{ type: 'kit_sync', result: 'failed', error: INTERRUPTED_MESSAGE, tags: [], attempt: 5 }]);
+    expect(await timeline(stale!.contact_id)).toEqual([]);
   });
 });
 

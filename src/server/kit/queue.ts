@@ -241,11 +241,16 @@ export const INTERRUPTED_MESSAGE = 'The sync was interrupted too often (the serv
 /** Jobs left running past their lease (their worker crashed) go back to the queue; after the last attempt they fail. */
 export async function recoverExpiredJobs(db: Db, leaseMs: number, maxAttempts: number): Promise<number> {
   const expired = and(eq(kitSyncJobs.status, 'running'), lt(kitSyncJobs.locked_at, sql`now() - ${Math.round(leaseMs)}::integer * interval '1 millisecond'`));
-  const failed = await db
-    .update(kitSyncJobs)
-    .set({ status: 'failed', finished_at: sql`now()`, locked_at: null, last_error: sql`coalesce(${kitSyncJobs.last_error}, ${INTERRUPTED_MESSAGE})`, updated_at: sql`now()` })
-    .where(and(expired, sql`${kitSyncJobs.attempts} >= ${maxAttempts}`))
-    .returning({ id: kitSyncJobs.id });
+  // A job failed for good shows in its contact's timeline, as one failed by its worker does.
+  const failed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(kitSyncJobs)
+      .set({ status: 'failed', finished_at: sql`now()`, locked_at: null, last_error: sql`coalesce(${kitSyncJobs.last_error}, ${INTERRUPTED_MESSAGE})`, updated_at: sql`now()` })
+      .where(and(expired, sql`${kitSyncJobs.attempts} >= ${maxAttempts}`))
+      .returning({ id: kitSyncJobs.id, contact_id: kitSyncJobs.contact_id, tag_names: kitSyncJobs.tag_names, attempts: kitSyncJobs.attempts, last_error: kitSyncJobs.last_error });
+    for (const job of rows) await recordKitSyncEvent(tx, job, { result: 'failed', error: job.last_error });
+    return rows;
+  });
   const requeued = await db
     .update(kitSyncJobs)
     .set({ status: 'queued', run_after: sql`now()`, locked_at: null, updated_at: sql`now()` })
