@@ -166,11 +166,21 @@ describe('accessibility (axe-core)', () => {
   });
 });
 
-/** The sum of the page's layout shifts so far (CLS as the browser reports it, without the time windows). */
+/**
+ * The page's layout shifts so far (CLS as the browser reports it, without the time windows), and what
+ * moved: each shifted element and its rectangles, so a failure says where to look.
+ */
 const layoutShift = (page: Page) =>
   page.evaluate(
-    `new Promise((resolve) => new PerformanceObserver((list, observer) => { observer.disconnect(); resolve(list.getEntries().reduce((sum, e) => sum + (e.hadRecentInput ? 0 : e.value), 0)); }).observe({ type: 'layout-shift', buffered: true }) || setTimeout(() => resolve(0), 100))`,
-  ) as Promise<number>;
+    `new Promise((resolve) => {
+      const sum = (entries) => ({
+        value: entries.reduce((total, e) => total + (e.hadRecentInput ? 0 : e.value), 0),
+        moved: entries.flatMap((e) => e.sources.map((s) => (s.node ? s.node.nodeName + '.' + String(s.node.className || '').slice(0, 60) : '?') + ' ' + JSON.stringify(s.previousRect) + ' -> ' + JSON.stringify(s.currentRect))),
+      });
+      new PerformanceObserver((list, observer) => { observer.disconnect(); resolve(sum(list.getEntries())); }).observe({ type: 'layout-shift', buffered: true });
+      setTimeout(() => resolve(sum([])), 200);
+    })`,
+  ) as Promise<{ value: number; moved: string[] }>;
 
 describe('the cookie banner', () => {
   it('keeps its height free below the page at 375 px: the page ends above it, and nothing shifts', async () => {
@@ -181,7 +191,8 @@ describe('the cookie banner', () => {
       await expect.poll(() => banner.isVisible()).toBe(true);
       await page.waitForLoadState('networkidle');
       // Showing the banner and keeping its space moved nothing on the way in.
-      expect(await layoutShift(page), pagePath).toBeLessThan(0.01);
+      const shift = await layoutShift(page);
+      expect(shift.value, `${pagePath}: ${shift.moved.join('; ')}`).toBeLessThan(0.01);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       // The last link of the footer, scrolled as far as it goes, sits above the banner.
       const lastLink = page.locator('footer a').last();
