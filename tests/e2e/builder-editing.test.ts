@@ -273,11 +273,12 @@ describe('viewport preview and broken images', () => {
       node('vs1', 'section', {}, [
         node('nav1', 'heroWithNavigation', { logoText: 'Acme', title: 'Grow faster', navigationItems: [{ name: 'Pricing', href: '#pricing' }] }, []),
         node('img1', 'image', { src: '/api/public/images/0123456789abcdef0123456789abcdef.jpg', alt: 'Team photo' }),
+        node('tall1', 'container', { tailwindClasses: 'min-h-screen bg-gray-50' }, [node('tallText', 'paragraph', { text: 'As tall as the screen' })]),
       ]),
     ]);
   });
 
-  it('lays the page out for a phone, a tablet and a desktop', async () => {
+  it('lays the page out for a phone, a tablet and a desktop, at their widths and screen heights', async () => {
     await openBuilder(page, id);
     const frame = canvasOf(page).locator('[data-viewport]');
     const desktopMenu = frameOf(page, 'nav1').locator('nav ul').first();
@@ -292,6 +293,10 @@ describe('viewport preview and broken images', () => {
     await expect.poll(() => phoneMenu.isVisible()).toBe(true);
     expect(await desktopMenu.isVisible()).toBe(false);
     expect(await title.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeLessThan(desktopSize);
+    // A min-h-screen box is as tall as the previewed phone's screen (360 × 740), not the window.
+    const tall = frameOf(page, 'tall1');
+    const tallHeight = () => tall.evaluate((el) => Math.round(el.getBoundingClientRect().height));
+    await expect.poll(tallHeight).toBe(740);
     await screenshot(page, 'builder-viewport-phone');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -299,9 +304,11 @@ describe('viewport preview and broken images', () => {
     await expect.poll(() => frame.evaluate((el) => el.getBoundingClientRect().width)).toBe(768);
     await expect.poll(() => desktopMenu.isVisible()).toBe(true);
     expect(await phoneMenu.isVisible()).toBe(false);
+    await expect.poll(tallHeight).toBe(1024);
 
     await page.getByRole('button', { name: 'Desktop' }).click();
     await expect.poll(() => frame.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(1000);
+    await expect.poll(tallHeight).toBe(900); // the window's height
     expect(await page.getByRole('button', { name: 'Desktop' }).getAttribute('aria-pressed')).toBe('true');
   });
 

@@ -37,7 +37,7 @@ import { useBuilderShortcuts } from './use-builder-shortcuts.ts';
 import { useCanvasClipboard } from './use-canvas-clipboard.ts';
 import { useCanvasCss } from './use-canvas-css.ts';
 import { useDraftRecovery } from './use-draft-recovery.ts';
-import { CANVAS_CONTAINER, VIEWPORTS, type ViewportId } from './viewport-css.ts';
+import { previewFrameStyle, type ViewportId } from './viewport-css.ts';
 import { ViewportSwitch } from './viewport-switch.tsx';
 
 const LIST_PATH = '/crm/landing-pages';
@@ -325,7 +325,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
             {canvasCss ? null : <p className="sr-only">Loading the page's styles</p>}
             <div
               className={cn('mx-auto max-w-6xl bg-white shadow-sm', !canvasCss && 'invisible')}
-              style={{ width: VIEWPORTS.find((v) => v.id === viewport)!.width ?? undefined, containerType: 'inline-size', containerName: CANVAS_CONTAINER }}
+              style={previewFrameStyle(viewport)}
               data-viewport={viewport}
               aria-busy={!canvasCss}
             >

@@ -3,7 +3,7 @@ import { CSS_REQUEST_LIMITS } from '@shared/landing-pages/api.ts';
 import { collectClassNames } from '@shared/landing-pages/class-names.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
 import { fetchCanvasCss } from './builder-api.ts';
-import { mediaToContainerQueries } from './viewport-css.ts';
+import { toCanvasCss } from './viewport-css.ts';
 
 const SETTLE_MS = 250;
 
@@ -11,7 +11,7 @@ const SETTLE_MS = 250;
  * The CSS of every class on the canvas, compiled by the server's Tailwind against the landing pages'
  * theme (the app's own stylesheet only holds the classes the app uses), and the classes Tailwind
  * does not know, for the class input's verdicts. Its breakpoints follow the canvas's width, not the
- * window's (viewport-css.ts). Asked again once typing pauses, only when the set of classes changed.
+ * window's, and its viewport heights the previewed screen's (viewport-css.ts). Asked again once typing pauses, only when the set of classes changed.
  * Null until the first answer: the canvas waits for it rather than flash unstyled.
  */
 export function useCanvasCss(canvas: RefObject<HTMLElement | null>, doc: PageContent) {
@@ -34,7 +34,7 @@ export function useCanvasCss(canvas: RefObject<HTMLElement | null>, doc: PageCon
       asked.current = key;
       fetchCanvasCss(list).then(
         (answer) => {
-          if (asked.current === key) setResult({ css: mediaToContainerQueries(answer.css), unknown: new Set(answer.unknown) });
+          if (asked.current === key) setResult({ css: toCanvasCss(answer.css), unknown: new Set(answer.unknown) });
         },
         (error: unknown) => {
           asked.current = '';

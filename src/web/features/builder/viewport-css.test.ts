@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaToContainerQueries } from './viewport-css.ts';
+import { mediaToContainerQueries, toCanvasCss, viewportHeightsToPreview } from './viewport-css.ts';
 
 describe('mediaToContainerQueries', () => {
   it('asks the canvas instead of the window about width, as Tailwind writes breakpoints minified', () => {
@@ -19,5 +19,23 @@ describe('mediaToContainerQueries', () => {
   it('leaves queries about anything but width alone', () => {
     const css = '@media (hover:hover){.h\\:u:hover{text-decoration:underline}}@media (prefers-reduced-motion:reduce){.m{animation:none}}@media print{.p{display:none}}@media (min-width:40rem) and (hover:hover){.x{top:0}}';
     expect(mediaToContainerQueries(css)).toBe(css);
+  });
+});
+
+describe('viewportHeightsToPreview', () => {
+  it("makes viewport heights the previewed screen's, in every unit and inside calc()", () => {
+    const css = '.min-h-screen{min-height:100vh}.h-dvh{height:100dvh}.x{height:calc(100svh - 4rem);margin-top:-2.5lvh}';
+    expect(viewportHeightsToPreview(css)).toBe(
+      '.min-h-screen{min-height:calc(100 * var(--lp-vh, 1vh))}.h-dvh{height:calc(100 * var(--lp-vh, 1vh))}' +
+        '.x{height:calc(calc(100 * var(--lp-vh, 1vh)) - 4rem);margin-top:calc(-2.5 * var(--lp-vh, 1vh))}',
+    );
+  });
+
+  it('keeps selectors that spell a height, widths in vw, and lengths inside nested rules', () => {
+    expect(viewportHeightsToPreview('.min-h-\\[50vh\\]{min-height:50vh}')).toBe('.min-h-\\[50vh\\]{min-height:calc(50 * var(--lp-vh, 1vh))}');
+    expect(viewportHeightsToPreview('.w-screen{width:100vw}')).toBe('.w-screen{width:100vw}');
+    expect(toCanvasCss('@media (min-width:48rem){.md\\:min-h-screen{min-height:100vh}}')).toBe(
+      '@container lp-viewport (min-width:48rem){.md\\:min-h-screen{min-height:calc(100 * var(--lp-vh, 1vh))}}',
+    );
   });
 });
