@@ -33,6 +33,15 @@ describe('index use', () => {
     expect(counted).toContain('contacts_search_trgm_idx');
   });
 
+  it('finds a one- or two-letter term through the prefix indexes of email and each name', async () => {
+    for (const search of ['an', 'ä', 'a_']) {
+      const counted = await plan(t.db.select({ n: count() }).from(contacts).where(contactFilterWhere({ search })));
+      for (const index of ['contacts_email_prefix_idx', 'contacts_first_name_prefix_idx', 'contacts_last_name_prefix_idx', 'contacts_full_name_prefix_idx']) {
+        expect(counted, `${search}: ${index}`).toContain(index);
+      }
+    }
+  });
+
   it('walks the created_at index for the default order, forwards and backwards, also after a cursor', async () => {
     for (const order of ['desc', 'asc'] as const) {
       const keys = sortKeys('created_at', order);

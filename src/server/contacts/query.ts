@@ -2,6 +2,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
   defaultSortOrder,
   CONTACT_LIST_MESSAGES,
+  PREFIX_SEARCH_MAX,
   searchTerms,
   type ContactFilters,
   type ContactSort,
@@ -10,7 +11,7 @@ import {
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../../shared/contacts.ts';
 import { contacts } from './schema.ts';
 import { AppError } from '../http/errors.ts';
-import { isUuid, likePattern } from '../db/sql-helpers.ts';
+import { isUuid, likePattern, prefixPattern } from '../db/sql-helpers.ts';
 
 /**
  * Exactly the expression of the trigram index `contacts_search_trgm_idx`: PostgreSQL uses an
@@ -18,9 +19,18 @@ import { isUuid, likePattern } from '../db/sql-helpers.ts';
  */
 export const searchDocument = sql`(coalesce(${contacts.email}, '') || ' ' || coalesce(${contacts.first_name}, '') || ' ' || coalesce(${contacts.last_name}, '') || ' ' || coalesce(${contacts.full_name}, ''))`;
 
+/** The columns a short term matches the start of; each has a `lower(…) text_pattern_ops` index (contacts_*_prefix_idx). */
+const PREFIX_COLUMNS = [contacts.email, contacts.first_name, contacts.last_name, contacts.full_name];
+
+/** One search term: anywhere in the search document, or a short one at the start of a column (PREFIX_SEARCH_MAX). */
+function termCondition(term: string): SQL {
+  if (term.length > PREFIX_SEARCH_MAX) return sql`${searchDocument} ilike ${likePattern(term)}`;
+  return or(...PREFIX_COLUMNS.map((column) => sql`lower(${column}) like lower(${prefixPattern(term)})`))!;
+}
+
 /** The search and filters of the list, as one condition (undefined: every contact). */
 export function contactFilterWhere(filters: Omit<ContactFilters, 'sort' | 'order'>): SQL | undefined {
-  const conditions: SQL[] = searchTerms(filters.search).map((term) => sql`${searchDocument} ilike ${likePattern(term)}`);
+  const conditions: SQL[] = searchTerms(filters.search).map(termCondition);
   if (filters.status) conditions.push(eq(contacts.status, filters.status));
   if (filters.source) conditions.push(eq(contacts.source, filters.source));
   if (filters.tag) conditions.push(sql`${contacts.tags} @> array[${filters.tag}]::text[]`);

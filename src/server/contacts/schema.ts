@@ -43,6 +43,11 @@ export const contacts = pgTable(
       t.id,
     ),
     index('contacts_tags_idx').using('gin', t.tags),
+    // One- and two-letter searches match the start of these (query.ts: PREFIX_COLUMNS), whatever the collation.
+    index('contacts_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    index('contacts_first_name_prefix_idx').using('btree', sql`lower(${t.first_name}) text_pattern_ops`),
+    index('contacts_last_name_prefix_idx').using('btree', sql`lower(${t.last_name}) text_pattern_ops`),
+    index('contacts_full_name_prefix_idx').using('btree', sql`lower(${t.full_name}) text_pattern_ops`),
     // Free-text search over email and names (ILIKE '%…%'); the extension comes from migration 0000.
     index('contacts_search_trgm_idx').using(
       'gin',

@@ -3,7 +3,7 @@ import { CONTACT_MESSAGES, type ContactValues } from '../../shared/contacts/form
 import {
   searchTerms,
   TOTAL_CAP_SHORT_SEARCH,
-  TRIGRAM_MIN_TERM,
+  PREFIX_SEARCH_MAX,
   type ContactFilters,
   type ContactListQuery,
 } from '../../shared/contacts/list.ts';
@@ -160,13 +160,10 @@ function fetchPage(db: Db, where: SQL | undefined, keys: ReturnType<typeof sortK
 
 const withoutCursor = ({ cursor: _cursor, ...contact }: Page[number]): Contact => contact;
 
-/**
- * How many contacts match. Terms under three characters cannot use the trigram index and would
- * scan the whole table, so for them counting stops at a cap.
- */
+/** How many contacts match; with a short term (PREFIX_SEARCH_MAX), counting stops at a cap. */
 export async function countContacts(db: Db, filters: ContactFilters): Promise<{ total: number; total_capped: boolean }> {
   const where = contactFilterWhere(filters);
-  if (!searchTerms(filters.search).some((term) => term.length < TRIGRAM_MIN_TERM)) {
+  if (!searchTerms(filters.search).some((term) => term.length <= PREFIX_SEARCH_MAX)) {
     const [row] = await db.select({ n: count() }).from(contacts).where(where);
     return { total: row!.n, total_capped: false };
   }

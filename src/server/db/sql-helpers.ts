@@ -11,8 +11,13 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, '\\$&');
+
 /** `%term%` for (I)LIKE, with LIKE's own wildcards in the term taken literally. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+export const likePattern = (term: string) => `%${escapeLike(term)}%`;
+
+/** `term%`: what starts with the term, wildcards in it taken literally. */
+export const prefixPattern = (term: string) => `${escapeLike(term)}%`;
 
 /** Ids are uuids; anything else cannot name a row (and must not reach a uuid cast). */
 export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

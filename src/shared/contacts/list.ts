@@ -17,10 +17,13 @@ export const CONTACT_PAGE_SIZE = 50;
 export const CONTACT_PAGE_SIZE_MAX = 200;
 export const CONTACT_SEARCH_MAX = 200;
 /**
- * Search terms shorter than this cannot use the trigram index, so for them the list counts matches
- * only up to TOTAL_CAP_SHORT_SEARCH (`total_capped` tells the screen to show "1,000+").
+ * A search term this short matches the start of the email, first, last or full name ('an' finds Anna
+ * and andreas@…, not Johann); longer terms match anywhere. A substring (trigram) index needs three
+ * characters, and a one- or two-letter substring matches most of the list anyway. A short term can
+ * still match much of the list ('a'), so its matches are counted only up to TOTAL_CAP_SHORT_SEARCH
+ * (`total_capped` tells the screen to show "1,000+").
  */
-export const TRIGRAM_MIN_TERM = 3;
+export const PREFIX_SEARCH_MAX = 2;
 export const TOTAL_CAP_SHORT_SEARCH = 1000;
 
 export const CONTACT_LIST_MESSAGES = {
