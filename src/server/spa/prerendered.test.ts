@@ -72,7 +72,17 @@ describe('prerendered public pages', () => {
     expect(res.headers.location).toBe('/learning-ecosystem-mastery?utm_source=news');
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/^mycrm_language=de; Max-Age=31536000; Path=\/; SameSite=Lax$/);
-    expect((await get('/no/such/page?lang=en')).headers.location).toBe('/no/such/page');
+    // Back to the page's own path, however the request spelled it.
+    expect((await get('/learning-ecosystem-mastery/?lang=de&x=1')).headers.location).toBe('/learning-ecosystem-mastery?x=1');
+    // The 404 page answers in the chosen language at once: no redirect, so a crafted path cannot become one
+    // to another site (a URL parser turns /.//evil.example/x into //evil.example/x).
+    for (const path of ['/no/such/page?lang=de', '/.//evil.example/x?lang=de', '/a/..//evil.example/x?lang=de', '//?lang=de', '///?lang=de']) {
+      const missing = await get(path, { 'accept-language': 'en' });
+      expect(missing.statusCode, path).toBe(404);
+      expect(missing.headers.location, path).toBeUndefined();
+      expect(missing.body, path).toContain('Hoppla! Seite nicht gefunden');
+      expect(String(missing.headers['set-cookie']), path).toMatch(/^mycrm_language=de;/);
+    }
     // Not a site language: the page as usual.
     const other = await get('/?lang=fr', { 'accept-language': 'de' });
     expect(other.statusCode).toBe(200);

@@ -57,13 +57,21 @@ export interface SitePages {
 
 /**
  * The language switch's links (`?lang=de`): store the choice in the cookie the pages are sent by, and
- * send the visitor back to the same address without the parameter. Works without any script.
+ * send the visitor back to the page without the parameter. Works without any script. The address
+ * sent back is the page's own path (`pagePath`, one of the prerendered pages), never the request's:
+ * a request path like `/.//evil.example/x` would otherwise become a redirect to another site.
  */
-function switchLanguage(reply: FastifyReply, language: SiteLanguage, secure: boolean): FastifyReply {
-  const url = new URL(reply.request.url, 'http://localhost');
-  url.searchParams.delete(LANGUAGE_QUERY);
+function switchLanguage(reply: FastifyReply, language: SiteLanguage, secure: boolean, pagePath: string): FastifyReply {
+  const search = new URLSearchParams(reply.request.url.split('?')[1] ?? '');
+  search.delete(LANGUAGE_QUERY);
+  const rest = search.toString();
+  rememberLanguage(reply, language, secure);
+  return reply.redirect(rest ? `${pagePath}?${rest}` : pagePath, 303);
+}
+
+/** The visitor's language choice, read by the server on every public page (and by scripts: not httpOnly). */
+function rememberLanguage(reply: FastifyReply, language: SiteLanguage, secure: boolean) {
   reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE, sameSite: 'lax', secure, httpOnly: false });
-  return reply.redirect(`${url.pathname}${url.search}`, 303);
 }
 
 export function createSitePages(webDir: string, { secureCookies }: { secureCookies: boolean }): SitePages {
@@ -79,8 +87,10 @@ export function createSitePages(webDir: string, { secureCookies }: { secureCooki
       if (prerenderedPage) {
         const { cookies, headers, query } = reply.request;
         const chosen = (query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY];
-        if (isSiteLanguage(chosen)) return switchLanguage(reply, chosen, secureCookies);
-        const language = requestLanguage(cookies[LANGUAGE_COOKIE], headers['accept-language']);
+        // The 404 page has no path of its own to go back to: it answers in the chosen language at once.
+        if (isSiteLanguage(chosen) && page !== NOT_FOUND_PAGE) return switchLanguage(reply, chosen, secureCookies, page!);
+        if (isSiteLanguage(chosen)) rememberLanguage(reply, chosen, secureCookies);
+        const language = isSiteLanguage(chosen) ? chosen : requestLanguage(cookies[LANGUAGE_COOKIE], headers['accept-language']);
         reply.header('Vary', 'Cookie, Accept-Language').header('Content-Language', language);
         return sendCompressed(reply, status, prerenderedPage[language]);
       }
