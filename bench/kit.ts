@@ -119,7 +119,7 @@ async function run(db: Db, failureRate: number, label: string): Promise<RunResul
       retryMaxMs: Math.round((30 * 60_000) / SCALE),
       client: { timeoutMs: 1_000, backoffMs: Math.round(500 / SCALE), maxBackoffMs: Math.round(8_000 / SCALE) },
     });
-    const { batch_id } = await enqueueBatch(db, people.map((p) => p.id), [TAG]);
+    const { batch_id } = await enqueueBatch(db, { kind: 'ids', ids: people.map((p) => p.id) }, [TAG]);
     let progress = (await getBatchProgress(db, batch_id))!;
     let lastReport = 0;
     while (!progress.finished) {

@@ -108,7 +108,9 @@ const sampleBodies = (): Record<string, unknown> => ({
   'POST /api/kit/test-connection': { api_key: kit.apiKey },
   'POST /api/kit/tag-links': { create_missing: false, tag_ids: [tagId] },
   'POST /api/kit/contacts/:id/sync': { tag_names: ['via_mycrm'] },
-  'POST /api/kit/sync-batches': { contact_ids: [contactId], tag_names: ['via_mycrm'] },
+  'POST /api/kit/sync-batches': { selection: { kind: 'matching', filters: { search: 'Fuzz', tag: 'fuzz-tag' } }, tag_names: ['via_mycrm'] },
+  'POST /api/contacts/bulk-jobs': { action: 'tag', tag: 'fuzz-tag', selection: { kind: 'matching', filters: { search: 'Fuzz', tag: 'fuzz-tag' } } },
+  'POST /api/contacts/export-selection.csv': { selection: { kind: 'matching', filters: { search: 'Fuzz' } }, sort: 'name', order: 'asc' },
   'POST /api/contacts/import': {
     rows: [{ Email: 'imported@example.com', Name: 'Imported Person', Tags: 'fuzz-tag', Address: 'Street 1' }],
     mapping: { email: 'Email', full_name: 'Name', tags: 'Tags', address: 'Address' },

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { CONTACT_EXPORT_COLUMNS, CSV_FORMULA_PATTERN, CSV_TAG_SEPARATOR } from '../../shared/contacts/csv.ts';
+import type { ContactSelection } from '../../shared/contacts/bulk.ts';
 import type { ContactFilters } from '../../shared/contacts/list.ts';
 import type { Db } from '../db/client.ts';
 import { contactBatches, type Contact } from './service.ts';
@@ -19,10 +20,10 @@ function csvRow(c: Contact): Array<string | number> {
 const unparse = (rows: Array<Array<string | number>>) =>
   Papa.unparse(rows, { newline: NEWLINE, escapeFormulae: CSV_FORMULA_PATTERN });
 
-/** The filtered view as CSV text, streamed batch by batch so memory stays flat for any list size. */
-export async function* contactsCsv(db: Db, filters: ContactFilters): AsyncGenerator<string> {
+/** A selection (a filtered view, or rows picked) as CSV text in the list's order, streamed batch by batch so memory stays flat for any size. */
+export async function* contactsCsv(db: Db, selection: ContactSelection, ordering: Pick<ContactFilters, 'sort' | 'order'>): AsyncGenerator<string> {
   yield BOM + unparse([[...CONTACT_EXPORT_COLUMNS]]) + NEWLINE;
-  for await (const batch of contactBatches(db, filters)) {
+  for await (const batch of contactBatches(db, selection, ordering)) {
     yield unparse(batch.map(csvRow)) + NEWLINE;
   }
 }

@@ -9,9 +9,10 @@ import {
   type SortOrder,
 } from '../../shared/contacts/list.ts';
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../../shared/contacts.ts';
+import type { ContactSelection } from '../../shared/contacts/bulk.ts';
 import { contacts } from './schema.ts';
 import { AppError } from '../http/errors.ts';
-import { isUuid, likePattern, prefixPattern } from '../db/sql-helpers.ts';
+import { idList, isUuid, likePattern, prefixPattern } from '../db/sql-helpers.ts';
 
 /**
  * Exactly the expression of the trigram index `contacts_search_trgm_idx`: PostgreSQL uses an
@@ -35,6 +36,11 @@ export function contactFilterWhere(filters: Omit<ContactFilters, 'sort' | 'order
   if (filters.source) conditions.push(eq(contacts.source, filters.source));
   if (filters.tag) conditions.push(sql`${contacts.tags} @> array[${filters.tag}]::text[]`);
   return and(...conditions);
+}
+
+/** The contacts a bulk action applies to: the ids ticked, or every contact matching the filters. */
+export function selectionWhere(selection: ContactSelection): SQL | undefined {
+  return selection.kind === 'ids' ? sql`${contacts.id} in ${idList(selection.ids)}` : contactFilterWhere(selection.filters);
 }
 
 /** The name the screen shows (see contactDisplayName), lower-cased; only immutable functions, so it can be indexed. */

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +10,7 @@ import {
   contactStatsSchema,
   importReportSchema,
 } from '../../shared/contacts/api.ts';
+import { BULK_BATCH_SIZE, BULK_MESSAGES, BULK_PATHS, bulkJobRequestSchema, bulkJobResponseSchema, selectionExportSchema } from '../../shared/contacts/bulk.ts';
 import { importRequestSchema } from '../../shared/contacts/csv.ts';
 import { CONTACT_MESSAGES, contactFormSchema } from '../../shared/contacts/form.ts';
 import { contactFiltersSchema, contactListQuerySchema } from '../../shared/contacts/list.ts';
@@ -17,6 +18,8 @@ import { timelineQuerySchema, timelineResponseSchema, type ContactEventActor } f
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
+import { createBulkJob, getBulkJob, runBulkJob } from './bulk-jobs.ts';
+import { startBulkJobRunner } from './bulk-runner.ts';
 import { contactsCsv, exportFileName } from './export.ts';
 import { importContacts } from './import.ts';
 import {
@@ -36,8 +39,18 @@ const staffActor = (request: FastifyRequest): ContactEventActor => ({ kind: 'use
 const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
 const oneContact = '/api/contacts/:id';
 
+function sendCsv(reply: FastifyReply, csv: AsyncGenerator<string>) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(csv));
+}
+
 export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const bulkRunner = startBulkJobRunner({ db, log: app.log });
+  app.addHook('onClose', () => bulkRunner.stop());
 
   r.get(CONTACT_PATHS.list, { schema: { querystring: contactListQuerySchema, response: { 200: contactListResponseSchema } } }, (request) =>
     listContacts(db, request.query),
@@ -47,12 +60,26 @@ export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; con
 
   // A CSV file, streamed: no JSON answer to describe (the route-contract test lists it as a file).
   r.get(CONTACT_PATHS.exportCsv, { schema: { querystring: contactFiltersSchema } }, (request, reply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${exportFileName()}"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(contactsCsv(db, request.query))),
+    sendCsv(reply, contactsCsv(db, { kind: 'matching', filters: request.query }, request.query)),
   );
+  // The bulk bar's export: the rows picked (too many ids for a URL), or all that match, in the view's order.
+  r.post(BULK_PATHS.exportCsv, { schema: { body: selectionExportSchema } }, (request, reply) =>
+    sendCsv(reply, contactsCsv(db, request.body.selection, request.body)),
+  );
+
+  r.post(BULK_PATHS.jobs, { schema: { body: bulkJobRequestSchema, response: { 201: bulkJobResponseSchema } } }, async (request, reply) => {
+    const { job, lease } = await createBulkJob(db, request.body, staffActor(request));
+    // A job of one batch is done before the answer; a bigger one runs on while the screen polls.
+    if (job.total <= BULK_BATCH_SIZE) await runBulkJob(db, lease);
+    else bulkRunner.run(lease);
+    return reply.status(201).send({ job: (await getBulkJob(db, job.id))! });
+  });
+
+  r.get(`${BULK_PATHS.jobs}/:id`, { schema: { params: contactIdParamsSchema, response: { 200: bulkJobResponseSchema } } }, async (request) => {
+    const job = await getBulkJob(db, request.params.id);
+    if (!job) throw notFound(BULK_MESSAGES.jobNotFound);
+    return { job };
+  });
 
   r.post(
     CONTACT_PATHS.import,

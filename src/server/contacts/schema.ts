@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../../shared/contacts.ts';
+import { BULK_ACTIONS, BULK_JOB_STATUSES } from '../../shared/contacts/bulk.ts';
 import { CONTACT_EVENT_TYPES, type ContactEventActor, type ContactEventData } from '../../shared/contacts/timeline.ts';
 import { timestamps } from '../db/columns.ts';
 
@@ -77,4 +78,45 @@ export const contactEvents = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contact_events_contact_time_idx').on(t.contact_id, t.created_at.desc(), t.id.desc())],
+);
+
+export const contactBulkAction = pgEnum('contact_bulk_action', BULK_ACTIONS);
+export const contactBulkStatus = pgEnum('contact_bulk_status', BULK_JOB_STATUSES);
+
+/**
+ * A bulk tag, untag or delete over a selection (bulk-jobs.ts): done a batch per transaction, by
+ * whichever instance holds its lease (lock_token, renewed by each batch), resumed by another once
+ * the lease runs out.
+ */
+export const contactBulkJobs = pgTable(
+  'contact_bulk_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    action: contactBulkAction('action').notNull(),
+    tag: text('tag'),
+    status: contactBulkStatus('status').notNull().default('running'),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    changed: integer('changed').notNull().default(0),
+    error: text('error'),
+    actor: jsonb('actor').$type<ContactEventActor>().notNull(),
+    lock_token: uuid('lock_token'),
+    locked_at: timestamp('locked_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('contact_bulk_jobs_running_idx').on(t.created_at).where(sql`${t.status} = 'running'`)],
+);
+
+/** The contacts a job still has to handle, fixed when it starts; each batch deletes the rows it handled. */
+export const contactBulkJobItems = pgTable(
+  'contact_bulk_job_items',
+  {
+    job_id: uuid('job_id')
+      .notNull()
+      .references(() => contactBulkJobs.id, { onDelete: 'cascade' }),
+    // No reference: a contact deleted meanwhile is simply skipped.
+    contact_id: uuid('contact_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job_id, t.contact_id] })],
 );

@@ -9,12 +9,13 @@ import {
 } from '../../shared/contacts/list.ts';
 import type { ContactListResponse, ContactStats } from '../../shared/contacts/api.ts';
 import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
+import type { ContactSelection } from '../../shared/contacts/bulk.ts';
 import type { Db } from '../db/client.ts';
 import { changeEvents, createdEvent, recordContactEvents } from './events.ts';
 import { contacts } from './schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { lockTagNames } from '../tags/service.ts';
-import { afterCursor, contactFilterWhere, cursorColumns, decodeCursor, encodeCursor, orderBy, resolveOrder, sortKeys } from './query.ts';
+import { afterCursor, contactFilterWhere, cursorColumns, decodeCursor, encodeCursor, orderBy, resolveOrder, selectionWhere, sortKeys } from './query.ts';
 import { isUniqueViolation, isUuid } from '../db/sql-helpers.ts';
 
 export type Contact = typeof contacts.$inferSelect;
@@ -34,16 +35,6 @@ export async function setContactKitId(db: Db, id: string, kitId: number | null):
   if (!isUuid(id)) return undefined;
   const [contact] = await db.update(contacts).set({ kit_id: kitId, updated_at: sql`now()` }).where(eq(contacts.id, id)).returning();
   return contact;
-}
-
-/**
- * Which of these contacts exist, locked against deletion until the transaction ends (so rows that
- * refer to them, such as Kit sync jobs, can be written).
- */
-export async function lockExistingContactIds(tx: Db, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx.select({ id: contacts.id }).from(contacts).where(inArray(contacts.id, ids)).for('key share');
-  return rows.map((r) => r.id);
 }
 
 /** The email of each of these contacts (a deleted one is absent). */
@@ -193,11 +184,11 @@ export async function listContacts(db: Db, query: ContactListQuery): Promise<Omi
   };
 }
 
-/** Every contact of the filtered view in list order, a batch at a time (for the CSV export). */
-export async function* contactBatches(db: Db, filters: ContactFilters, batchSize = 1000): AsyncGenerator<Contact[]> {
-  const { sort, order } = resolveOrder(filters);
+/** Every contact of a selection in the list's order, a batch at a time (for the CSV export). */
+export async function* contactBatches(db: Db, selection: ContactSelection, ordering: Pick<ContactFilters, 'sort' | 'order'>, batchSize = 1000): AsyncGenerator<Contact[]> {
+  const { sort, order } = resolveOrder(ordering);
   const keys = sortKeys(sort, order);
-  const where = contactFilterWhere(filters);
+  const where = selectionWhere(selection);
   let after: string[] | undefined;
   for (;;) {
     const rows = await fetchPage(db, where, keys, after, batchSize);
@@ -206,6 +197,10 @@ export async function* contactBatches(db: Db, filters: ContactFilters, batchSize
     after = rows.at(-1)!.cursor;
   }
 }
+
+/** The ids of a selection's contacts, as a subquery: Kit's bulk sync queues them all in one statement. */
+export const selectedContactIds = (selection: ContactSelection) =>
+  sql`select ${contacts.id} from ${contacts} where ${selectionWhere(selection) ?? sql`true`}`;
 
 // Contacts store tag names: the tags service renames or removes a tag on every contact inside its own transaction.
 export { removeTagFromContacts, renameTagOnContacts } from './tag-names.ts';

@@ -1,4 +1,6 @@
-/** Small SQL helpers shared by the contacts and tags services. */
+import { sql } from 'drizzle-orm';
+
+/** Small SQL helpers shared by the server's features. */
 
 /**
  * True when a query failed on the named unique constraint or index. Drivers differ in how they wrap
@@ -21,3 +23,14 @@ export const prefixPattern = (term: string) => `${escapeLike(term)}%`;
 
 /** Ids are uuids; anything else cannot name a row (and must not reach a uuid cast). */
 export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/*
+ * A list as one JSON parameter: drizzle spreads a JS array into a parameter per element, and a
+ * statement may have at most 65,535 of those.
+ */
+
+/** `(select …)` of these ids as uuids: `x in ${idList(ids)}`. */
+export const idList = (ids: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
+
+/** These strings as a text[] value. */
+export const textArray = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;

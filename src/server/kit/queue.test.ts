@@ -38,7 +38,7 @@ describe('enqueueing', () => {
   it('queues a batch once per existing contact and reports its progress', async () => {
     const people = await seedContacts(db, 3, 'batch');
     const ids = people.map((c) => c.id);
-    const batch = await enqueueBatch(db, [...ids, ids[0]!, randomUUID()], ['via_mycrm', ' via_mycrm ', 'vip']);
+    const batch = await enqueueBatch(db, { kind: 'ids', ids: [...ids, ids[0]!, randomUUID()] }, ['via_mycrm', ' via_mycrm ', 'vip']);
     expect(batch.total).toBe(3);
     const jobs = await jobsOf(db, ids);
     expect(jobs).toHaveLength(3);
@@ -71,7 +71,7 @@ describe('enqueueing', () => {
 describe('claiming', () => {
   it('claims due jobs only, single syncs before bulk ones, and counts the attempt', async () => {
     const people = await seedContacts(db, 3, 'claim');
-    const batch = await enqueueBatch(db, [people[0]!.id], []);
+    const batch = await enqueueBatch(db, { kind: 'ids', ids: [people[0]!.id] }, []);
     const single = await enqueueContactSync(db, people[1]!.id, []);
     const later = await enqueueContactSync(db, people[2]!.id, []);
     await db.update(kitSyncJobs).set({ run_after: new Date(Date.now() + 60_000) }).where(eq(kitSyncJobs.id, later.job_id));
@@ -87,7 +87,7 @@ describe('claiming', () => {
 
   it('hands every job to exactly one of many concurrent claimers', async () => {
     const people = await seedContacts(db, 60, 'race');
-    await enqueueBatch(db, people.map((p) => p.id), []);
+    await enqueueBatch(db, { kind: 'ids', ids: people.map((p) => p.id) }, []);
     const claimedBy = new Map<string, number>();
     await Promise.all(
       Array.from({ length: 6 }, async (_, worker) => {
@@ -149,7 +149,7 @@ describe('finishing', () => {
 describe('crash recovery', () => {
   it('requeues jobs stuck in running past the lease, and fails those out of attempts', async () => {
     const people = await seedContacts(db, 3, 'crash');
-    await enqueueBatch(db, people.map((p) => p.id), []);
+    await enqueueBatch(db, { kind: 'ids', ids: people.map((p) => p.id) }, []);
     const claimed = await claimJobs(db, 3);
     const [stale, exhausted, fresh] = claimed;
     await db.update(kitSyncJobs).set({ locked_at: past(120_000) }).where(eq(kitSyncJobs.id, stale!.id));
@@ -170,7 +170,7 @@ describe('crash recovery', () => {
 describe('batch progress and retry', () => {
   it('lists failures as "Failed to sync {email}: {message or Unknown error}" and retries them', async () => {
     const people = await seedContacts(db, 3, 'progress');
-    const batch = await enqueueBatch(db, people.map((p) => p.id), ['via_mycrm']);
+    const batch = await enqueueBatch(db, { kind: 'ids', ids: people.map((p) => p.id) }, ['via_mycrm']);
     const jobs = await claimJobs(db, 3);
     const byContact = new Map(jobs.map((j) => [j.contact_id, j]));
     await completeJob(db, byContact.get(people[0]!.id)!);

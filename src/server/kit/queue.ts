@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, lt, lte, max, or, sql } from 'drizzle-orm';
 import type { BatchProgress, KitSyncJobStatus, KitSyncState } from '../../shared/kit/api.ts';
 import type { Db } from '../db/client.ts';
-import { getContactEmails, lockExistingContactIds, recordKitSyncEvent } from '../contacts/service.ts';
+import { textArray } from '../db/sql-helpers.ts';
+import type { ContactSelection } from '../../shared/contacts/bulk.ts';
+import { getContactEmails, recordKitSyncEvent, selectedContactIds } from '../contacts/service.ts';
 import { kitSyncJobs } from './schema.ts';
 import { bulkSyncFailureMessage } from '../../shared/kit/messages.ts';
 
@@ -61,21 +63,19 @@ export async function enqueueContactSync(db: Db, contactId: string, tagNames: st
   return { job_id: job.id };
 }
 
-/** Queues a bulk "Sync N to Kit": one job per existing contact, each contact once. */
-export async function enqueueBatch(db: Db, contactIds: string[], tagNames: string[]): Promise<{ batch_id: string; total: number }> {
+/**
+ * Queues a bulk "Sync N to Kit": one job per contact of the selection (rows picked, or all that
+ * match the view, however many), in one statement.
+ */
+export async function enqueueBatch(db: Db, selection: ContactSelection, tagNames: string[]): Promise<{ batch_id: string; total: number }> {
   const batchId = randomUUID();
   const tags = normalizeTags(tagNames);
-  const inserted = await db.transaction(async (tx) => {
-    const ids = await lockExistingContactIds(tx, [...new Set(contactIds)]);
-    if (ids.length === 0) return [];
-    return tx
-      .insert(kitSyncJobs)
-      .values(ids.map((contact_id) => ({ contact_id, tag_names: tags, batch_id: batchId })))
-      .onConflictDoNothing()
-      .returning({ id: kitSyncJobs.id });
-  });
-  if (inserted.length) notifyQueued();
-  return { batch_id: batchId, total: inserted.length };
+  await db.execute(sql`
+    insert into ${kitSyncJobs} (contact_id, tag_names, batch_id)
+    select selected.id, ${textArray(tags)}, ${batchId}::uuid from (${selectedContactIds(selection)}) as selected`);
+  const [queued] = await db.select({ n: count() }).from(kitSyncJobs).where(eq(kitSyncJobs.batch_id, batchId));
+  if (queued!.n > 0) notifyQueued();
+  return { batch_id: batchId, total: queued!.n };
 }
 
 export const FAILURE_LIST_LIMIT = 200;

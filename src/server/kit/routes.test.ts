@@ -45,7 +45,7 @@ describe('without a saved key', () => {
       { method: 'POST', url: '/api/kit/tag-links', payload: {} },
       { method: 'POST', url: `/api/kit/contacts/${person!.id}/check` },
       { method: 'POST', url: `/api/kit/contacts/${person!.id}/sync`, payload: { tag_names: ['via_mycrm'] } },
-      { method: 'POST', url: '/api/kit/sync-batches', payload: { contact_ids: [person!.id], tag_names: [] } },
+      { method: 'POST', url: '/api/kit/sync-batches', payload: { selection: { kind: 'ids', ids: [person!.id] }, tag_names: [] } },
     ];
     for (const route of routes) {
       const res = await call(route);
@@ -225,7 +225,7 @@ describe('bulk sync', () => {
     const res = await call({
       method: 'POST',
       url: '/api/kit/sync-batches',
-      payload: { contact_ids: [...people.map((p) => p.id), randomUUID()], tag_names: ['via_mycrm'] },
+      payload: { selection: { kind: 'ids', ids: [...people.map((p) => p.id), randomUUID()] }, tag_names: ['via_mycrm'] },
     });
     expect(res.statusCode).toBe(202);
     const { batch_id, total } = res.json();
@@ -254,8 +254,8 @@ describe('bulk sync', () => {
 
     expect((await call({ method: 'POST', url: `/api/kit/sync-batches/${batch_id}/retry` })).json()).toEqual({ requeued: 0 });
     expect((await call({ method: 'GET', url: `/api/kit/sync-batches/${randomUUID()}` })).statusCode).toBe(404);
-    const nobody = await call({ method: 'POST', url: '/api/kit/sync-batches', payload: { contact_ids: [randomUUID()], tag_names: [] } });
+    const nobody = await call({ method: 'POST', url: '/api/kit/sync-batches', payload: { selection: { kind: 'ids', ids: [randomUUID()] }, tag_names: [] } });
     expect(nobody.statusCode).toBe(404);
-    expect((await call({ method: 'POST', url: '/api/kit/sync-batches', payload: { contact_ids: [], tag_names: [] } })).statusCode).toBe(400);
+    expect((await call({ method: 'POST', url: '/api/kit/sync-batches', payload: { selection: { kind: 'ids', ids: [] }, tag_names: [] } })).statusCode).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import { KIT_MESSAGES } from '../../shared/kit/messages.ts';
+import type { ContactSelection } from '../../shared/contacts/bulk.ts';
 import type { SyncResult } from '../../shared/kit/api.ts';
 import { getContactById } from '../contacts/service.ts';
 import { notFound } from '../http/errors.ts';
@@ -38,9 +39,9 @@ async function requireSavedKey(ctx: KitContext): Promise<void> {
 }
 
 /** Bulk "Sync N to Kit": queued, paced and retried by the worker; the screen polls the progress. */
-export async function startSyncBatch(ctx: KitContext, contactIds: string[], tagNames: string[]) {
+export async function startSyncBatch(ctx: KitContext, selection: ContactSelection, tagNames: string[]) {
   await requireSavedKey(ctx);
-  const batch = await enqueueBatch(ctx.db, contactIds, tagNames);
+  const batch = await enqueueBatch(ctx.db, selection, tagNames);
   if (batch.total === 0) throw notFound(KIT_MESSAGES.contactNotFound);
   return batch;
 }

@@ -37,7 +37,7 @@ export function kitSyncRoutes(app: FastifyInstance, ctx: KitContext) {
   );
 
   r.post(KIT_PATHS.batches, { schema: { body: kitBatchSchema, response: { 202: batchStartedSchema } } }, async (request, reply) =>
-    reply.status(202).send(await startSyncBatch(ctx, request.body.contact_ids, request.body.tag_names)),
+    reply.status(202).send(await startSyncBatch(ctx, request.body.selection, request.body.tag_names)),
   );
 
   r.get(batch, { schema: { params: kitIdParamsSchema, response: { 200: batchProgressSchema } } }, (request) =>

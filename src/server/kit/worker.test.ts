@@ -86,7 +86,7 @@ async function setup(fakeOptions: FakeKitOptions = {}, { saveKey = true } = {}):
     },
     async batch(count, prefix) {
       const people = await seedContacts(db, count, prefix);
-      const { batch_id } = await enqueueBatch(db, people.map((p) => p.id), [tagName]);
+      const { batch_id } = await enqueueBatch(db, { kind: 'ids', ids: people.map((p) => p.id) }, [tagName]);
       return { batchId: batch_id, people };
     },
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contactSelectionSchema } from '../contacts/bulk.ts';
 import { timestamp } from '../http/codecs.ts';
 import { TAG_NAME_MAX } from '../tags/api.ts';
 import { safeText } from '../text/safe-text.ts';
@@ -14,8 +15,6 @@ import { KIT_MESSAGES } from './messages.ts';
 export const KIT_SYNC_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'waiting'] as const;
 export type KitSyncJobStatus = (typeof KIT_SYNC_JOB_STATUSES)[number];
 
-/** Contacts one bulk sync may queue. */
-export const KIT_BATCH_MAX = 10_000;
 /** Contacts one sync-state request may ask about (the screen asks for the rows it shows, in slices of this). */
 export const KIT_SYNC_STATE_IDS_MAX = 500;
 /** Tags one sync may apply. */
@@ -67,7 +66,8 @@ export const kitTagLinksSchema = z.object({
   tag_ids: z.array(uuid).max(KIT_TAG_LINK_IDS_MAX).optional(),
 });
 export const kitContactSyncSchema = z.object({ tag_names: tagNames.default([]) });
-export const kitBatchSchema = z.object({ contact_ids: z.array(uuid).min(1).max(KIT_BATCH_MAX), tag_names: tagNames.default([]) });
+/** The contacts screen's selection: rows picked, or every contact that matches the view. */
+export const kitBatchSchema = z.object({ selection: contactSelectionSchema, tag_names: tagNames.default([]) });
 export const kitSyncStateQuerySchema = z.object({
   contact_ids: safeText()
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))

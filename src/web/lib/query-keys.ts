@@ -22,6 +22,7 @@ export const queryKeys = {
     stats: ['contacts', 'stats'] as const,
     one: (id: string) => ['contacts', 'one', id] as const,
     timeline: (id: string) => ['contacts', 'timeline', id] as const,
+    bulkJob: (id: string) => ['contacts', 'bulk-job', id] as const,
   },
   calendarEvents: {
     all: ['calendar-events'] as const,

@@ -12,6 +12,10 @@ import { StatCard } from '@web/components/ui/stat-card.tsx';
 import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { useMediaQuery } from '@web/lib/use-media-query.ts';
+import type { BulkJob } from '@shared/contacts/bulk.ts';
+import { BulkBar } from './bulk-bar.tsx';
+import { BulkJobProgress } from './bulk-job-progress.tsx';
+import { countText, jobSummary, matchingTarget, pickedTarget } from './bulk-selection.ts';
 import { ColumnsButton } from './columns-button.tsx';
 import { ActiveFilters, FiltersButton } from './contact-filters.tsx';
 import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
@@ -22,11 +26,19 @@ import { downloadContactsCsv, useContactList, useContactStats, useDeleteContact,
 import { ContactsTable, type ContactsTableProps } from './contacts-table.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { useContactColumns } from './use-contact-columns.ts';
+import { useFollowedBulkJob } from './use-followed-bulk-job.ts';
 import type { ContactsKitSlots } from './kit-slots.ts';
 
 const SEARCH_DELAY_MS = 250;
 /** From Tailwind's sm breakpoint up, the contacts show as a table. */
 const TABLE_MEDIA_QUERY = '(min-width: 40rem)';
+
+interface Selection {
+  /** The view the selection belongs to. */
+  key: string;
+  ids: ReadonlySet<string>;
+  allMatching: boolean;
+}
 
 /** "N contacts"; a capped count (very short search terms) reads "1,000+ contacts". */
 function contactCount(total: number, capped: boolean): string {
@@ -66,23 +78,50 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
   const tagNames = useMemo(() => tagList.map((t) => t.name), [tagList]);
   const tagColors = useMemo(() => new Map(tagList.map((t) => [t.name, t.color])), [tagList]);
 
-  // Selection belongs to one view: a new search or filter starts with nothing selected.
+  // Selection belongs to one view: a new search or filter starts with nothing selected. "All that
+  // match" ticks every row, loaded or not; unticking one falls back to the loaded rows but that one.
   const viewKey = JSON.stringify(view);
-  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: viewKey, ids: new Set() });
-  const selected = selection.key === viewKey ? selection.ids : new Set<string>();
+  const [selection, setSelection] = useState<Selection>({ key: viewKey, ids: new Set(), allMatching: false });
+  const current = selection.key === viewKey ? selection : { ids: new Set<string>(), allMatching: false };
+  const allMatching = current.allMatching;
+  const selected = useMemo(() => (allMatching ? new Set(rows.map((r) => r.id)) : current.ids), [allMatching, rows, current.ids]);
   const toggle = useCallback(
     (id: string) =>
       setSelection((s) => {
-        const ids = new Set(s.key === viewKey ? s.ids : []);
+        const mine = s.key === viewKey;
+        const ids = new Set(mine && s.allMatching ? rows.map((r) => r.id) : mine ? s.ids : []);
         if (ids.has(id)) ids.delete(id);
         else ids.add(id);
-        return { key: viewKey, ids };
+        return { key: viewKey, ids, allMatching: false };
       }),
-    [viewKey],
+    [viewKey, rows],
   );
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggleAll = () => setSelection({ key: viewKey, ids: allSelected ? new Set() : new Set(rows.map((r) => r.id)) });
-  const clearSelection = useCallback(() => setSelection({ key: viewKey, ids: new Set() }), [viewKey]);
+  const toggleAll = () => setSelection({ key: viewKey, ids: allSelected ? new Set() : new Set(rows.map((r) => r.id)), allMatching: false });
+  const clearSelection = useCallback(() => setSelection({ key: viewKey, ids: new Set(), allMatching: false }), [viewKey]);
+  const selectAllMatching = () => setSelection({ key: viewKey, ids: new Set(), allMatching: true });
+  const total = firstPage?.total ?? 0;
+  const totalCapped = firstPage?.total_capped ?? false;
+  const target = allMatching ? matchingTarget(view, total, totalCapped) : pickedTarget(current.ids);
+  // Offered once every loaded row is ticked and the view holds more than those.
+  const canSelectAllMatching = !allMatching && allSelected && (totalCapped || total > selected.size);
+
+  const [followedJob, followJob] = useFollowedBulkJob();
+  const onJob = (job: BulkJob) => {
+    clearSelection();
+    if (job.status === 'running') followJob(job.id);
+    else reportJob(job);
+  };
+  const reportJob = useCallback(
+    (job: BulkJob) => {
+      if (job.status === 'failed') notifyError(jobSummary(job));
+      else notifySuccess(jobSummary(job));
+      void refresh();
+    },
+    [refresh],
+  );
+  const jobFinished = useCallback(() => void refresh(), [refresh]);
+  const dismissJob = useCallback(() => followJob(null), [followJob]);
 
   const [editing, setEditing] = useState<{ contact: ContactDto | null } | null>(null);
   const [importing, setImporting] = useState(false);
@@ -120,8 +159,6 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
   }, [tags.isError, tags.error]);
 
   const filtering = Boolean(view.search) || hasFilters(view);
-  const { BulkActions } = kit ?? {};
-  const selectedIds = [...selected];
   // What the table and the phone's cards both show and do.
   const listProps = {
     rows,
@@ -166,6 +203,8 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
         <StatCard label="Prospects" value={stats.data?.prospects} icon={Target} />
       </div>
 
+      {followedJob ? <BulkJobProgress key={followedJob} jobId={followedJob} onFinished={jobFinished} onDismiss={dismissJob} /> : null}
+
       <Card className="overflow-hidden">
         <div className="space-y-3 border-b border-gray-100 p-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -181,14 +220,19 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
               {firstPage ? contactCount(firstPage.total ?? 0, firstPage.total_capped) : 'Loading contacts...'}
               {list.isFetching && !list.isFetchingNextPage ? <Spinner className="size-4" /> : null}
             </p>
-            {selected.size > 0 ? (
+            {target.count > 0 ? (
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium text-gray-900">{selected.size.toLocaleString('en-US')} selected</span>
-                {BulkActions ? <BulkActions selectedIds={selectedIds} clearSelection={clearSelection} /> : null}
+                <span className="font-medium text-gray-900">{allMatching ? `All ${countText(total, totalCapped)} that match are selected` : `${selected.size.toLocaleString('en-US')} selected`}</span>
+                <BulkBar target={target} view={view} tagNames={tagNames} kit={kit} onJob={onJob} clearSelection={clearSelection} />
                 <Button variant="ghost" size="sm" onClick={clearSelection}>
                   Clear selection
                 </Button>
               </div>
+            ) : null}
+            {canSelectAllMatching ? (
+              <Button variant="link" size="sm" className="h-auto px-0" onClick={selectAllMatching}>
+                Select all {countText(total, totalCapped)} that match
+              </Button>
             ) : null}
           </div>
         </div>

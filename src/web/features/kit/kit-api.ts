@@ -1,3 +1,4 @@
+import type { ContactSelectionInput } from '@shared/contacts/bulk.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { TAG_PATHS, tagListResponseSchema } from '@shared/tags/api.ts';
 import {
@@ -141,8 +142,8 @@ export const checkContactInKit = (contactId: string) => apiParsed(checkResultSch
 export const syncContactToKit = (contactId: string, tagNames: string[]) =>
   apiParsed(syncResultSchema, 'POST', KIT_PATHS.syncContact(contactId), { tag_names: tagNames });
 
-export const startSyncBatch = (contactIds: string[], tagNames: string[]) =>
-  apiParsed(batchStartedSchema, 'POST', KIT_PATHS.batches, { contact_ids: contactIds, tag_names: tagNames });
+export const startSyncBatch = (selection: ContactSelectionInput, tagNames: string[]) =>
+  apiParsed(batchStartedSchema, 'POST', KIT_PATHS.batches, { selection, tag_names: tagNames });
 
 export const getBatchProgress = (batchId: string) => apiParsed(batchProgressSchema, 'GET', KIT_PATHS.batch(batchId));
 

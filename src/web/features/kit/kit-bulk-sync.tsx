@@ -1,10 +1,12 @@
 import { AlertCircle, RefreshCw, Send } from 'lucide-react';
 import { useState } from 'react';
+import type { ContactSelectionInput } from '@shared/contacts/bulk.ts';
 import { KIT_MESSAGES } from '@shared/kit/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { followBatch } from './active-batch.ts';
+import { formatNumber } from './format.ts';
 import { isKeyMissing, startSyncBatch, useKitTags } from './kit-api.ts';
 import { initialTagSelection, TagPicker } from './tag-picker.tsx';
 
@@ -14,24 +16,35 @@ import { initialTagSelection, TagPicker } from './tag-picker.tsx';
  * The batch's progress is then followed by KitSyncProgress, which stays on screen after the
  * selection is gone and after a reload.
  */
-export function KitBulkSync({ selectedIds, clearSelection }: { selectedIds: string[]; clearSelection: () => void }) {
+export function KitBulkSync({
+  selection,
+  count,
+  capped,
+  clearSelection,
+}: {
+  selection: ContactSelectionInput;
+  count: number;
+  capped: boolean;
+  clearSelection: () => void;
+}) {
   const [open, setOpen] = useState(false);
-  const count = selectedIds.length;
   if (count === 0) return null;
+  // "3", "all 12,345", "all 1,000+": all that match the view, counted by the server when the sync starts.
+  const figure = `${selection.kind === 'matching' ? 'all ' : ''}${formatNumber(count)}${capped ? '+' : ''}`;
   return (
     <>
       <Button size="sm" onClick={() => setOpen(true)}>
-        <Send aria-hidden /> Sync {count} to Kit
+        <Send aria-hidden /> Sync {figure} to Kit
       </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title={`Sync ${count} ${count === 1 ? 'contact' : 'contacts'} to Kit`}
+        title={`Sync ${figure} ${count === 1 && !capped ? 'contact' : 'contacts'} to Kit`}
         description="Each contact becomes a Kit subscriber with the tags you pick. The sync runs in the background."
       >
         {open ? (
           <PickTags
-            contactIds={selectedIds}
+            selection={selection}
             onCancel={() => setOpen(false)}
             onStarted={(batchId) => {
               setOpen(false);
@@ -45,7 +58,15 @@ export function KitBulkSync({ selectedIds, clearSelection }: { selectedIds: stri
   );
 }
 
-function PickTags({ contactIds, onCancel, onStarted }: { contactIds: string[]; onCancel: () => void; onStarted: (batchId: string) => void }) {
+function PickTags({
+  selection,
+  onCancel,
+  onStarted,
+}: {
+  selection: ContactSelectionInput;
+  onCancel: () => void;
+  onStarted: (batchId: string) => void;
+}) {
   const tags = useKitTags();
   const [selected, setSelected] = useState(initialTagSelection);
   const [starting, setStarting] = useState(false);
@@ -73,7 +94,7 @@ function PickTags({ contactIds, onCancel, onStarted }: { contactIds: string[]; o
     setStarting(true);
     setError(null);
     try {
-      onStarted((await startSyncBatch(contactIds, [...selected])).batch_id);
+      onStarted((await startSyncBatch(selection, [...selected])).batch_id);
     } catch (e) {
       setError(isKeyMissing(e) ? KIT_MESSAGES.keyMissingAlert : (e as Error).message || KIT_MESSAGES.syncFailed);
       setStarting(false);

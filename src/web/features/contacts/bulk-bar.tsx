@@ -1,0 +1,199 @@
+import { AlertCircle, Download, Tag, Trash2, X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import type { BulkJob } from '@shared/contacts/bulk.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Dialog } from '@web/components/ui/dialog.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { Select } from '@web/components/ui/select.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { notifyError } from '@web/lib/notify.tsx';
+import { downloadSelectionCsv, startBulkJob } from './bulk-api.ts';
+import { targetText, type BulkTarget } from './bulk-selection.ts';
+import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
+import type { ContactView } from './contact-view.ts';
+import type { ContactsKitSlots } from './kit-slots.ts';
+
+type Open = null | 'tag' | 'untag' | 'delete';
+
+/**
+ * The actions on the selected contacts: add or remove a tag, export, delete, and Kit's sync (a
+ * slot). Tagging and deleting run on the server (in the background when there are many); `onJob`
+ * gets the job as it starts, finished already when it was small.
+ */
+export function BulkBar({
+  target,
+  view,
+  tagNames,
+  kit,
+  onJob,
+  clearSelection,
+}: {
+  target: BulkTarget;
+  view: ContactView;
+  tagNames: string[];
+  kit?: ContactsKitSlots;
+  onJob: (job: BulkJob) => void;
+  clearSelection: () => void;
+}) {
+  const [open, setOpen] = useState<Open>(null);
+  const [exporting, setExporting] = useState(false);
+  const KitBulk = kit?.BulkActions;
+  const what = targetText(target);
+
+  const exportSelection = () => {
+    setExporting(true);
+    downloadSelectionCsv({ selection: target.selection, sort: view.sort, order: view.order })
+      .catch((error: unknown) => notifyError(M.exportFailed, error))
+      .finally(() => setExporting(false));
+  };
+  const started = (job: BulkJob) => {
+    setOpen(null);
+    onJob(job);
+  };
+
+  return (
+    <>
+      <Button size="sm" variant="secondary" onClick={() => setOpen('tag')}>
+        <Tag aria-hidden /> Add tag
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => setOpen('untag')}>
+        <X aria-hidden /> Remove tag
+      </Button>
+      <Button size="sm" variant="secondary" onClick={exportSelection} disabled={exporting}>
+        {exporting ? <Spinner className="size-4" /> : <Download aria-hidden />} Export selected
+      </Button>
+      <Button size="sm" variant="secondary" className="text-red-700" onClick={() => setOpen('delete')}>
+        <Trash2 aria-hidden /> Delete selected
+      </Button>
+      {KitBulk ? <KitBulk selection={target.selection} count={target.count} capped={target.capped} clearSelection={clearSelection} /> : null}
+
+      <Dialog
+        open={open === 'tag' || open === 'untag'}
+        onOpenChange={(next) => !next && setOpen(null)}
+        title={open === 'untag' ? `Remove a tag from ${what}` : `Add a tag to ${what}`}
+      >
+        {open === 'tag' || open === 'untag' ? (
+          <TagForm action={open} target={target} tagNames={tagNames} onCancel={() => setOpen(null)} onStarted={started} />
+        ) : null}
+      </Dialog>
+
+      <Dialog
+        open={open === 'delete'}
+        onOpenChange={(next) => !next && setOpen(null)}
+        title={`Delete ${what}?`}
+        description="Each contact is deleted with its timeline. This cannot be undone."
+      >
+        {open === 'delete' ? <DeleteForm target={target} onCancel={() => setOpen(null)} onStarted={started} /> : null}
+      </Dialog>
+    </>
+  );
+}
+
+/** Starts a job from a dialog's form: a pending state, and the server's error kept on screen. */
+function useStart(onStarted: (job: BulkJob) => void) {
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const start = async (request: Parameters<typeof startBulkJob>[0]) => {
+    setStarting(true);
+    setError(null);
+    try {
+      onStarted(await startBulkJob(request));
+    } catch (e) {
+      setError((e as Error).message || M.bulkFailed);
+      setStarting(false);
+    }
+  };
+  return { starting, error, start };
+}
+
+function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <span className="min-w-0 break-words">{error}</span>
+    </p>
+  ) : null;
+}
+
+function TagForm({
+  action,
+  target,
+  tagNames,
+  onCancel,
+  onStarted,
+}: {
+  action: 'tag' | 'untag';
+  target: BulkTarget;
+  tagNames: string[];
+  onCancel: () => void;
+  onStarted: (job: BulkJob) => void;
+}) {
+  const [tag, setTag] = useState('');
+  const { starting, error, start } = useStart(onStarted);
+  const fieldId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void start({ action, tag, selection: target.selection });
+  };
+  if (tagNames.length === 0) {
+    return (
+      <div className="space-y-5">
+        <p className="text-sm text-gray-700">{M.noTags}</p>
+        <div className="flex justify-end">
+          <Button variant="secondary" onClick={onCancel}>
+            Close
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form className="space-y-5" onSubmit={submit}>
+      <div className="space-y-2">
+        <Label htmlFor={fieldId}>Tag</Label>
+        <Select id={fieldId} value={tag} required onChange={(e) => setTag(e.target.value)}>
+          <option value="" disabled>
+            Choose a tag
+          </option>
+          {tagNames.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <FormError error={error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={starting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={starting || !tag}>
+          {starting ? <Spinner className="size-4 text-white" /> : null} {action === 'tag' ? 'Add tag' : 'Remove tag'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteForm({ target, onCancel, onStarted }: { target: BulkTarget; onCancel: () => void; onStarted: (job: BulkJob) => void }) {
+  const { starting, error, start } = useStart(onStarted);
+  return (
+    <form
+      className="space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void start({ action: 'delete', selection: target.selection });
+      }}
+    >
+      <FormError error={error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={starting} autoFocus>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={starting}>
+          {starting ? <Spinner className="size-4 text-white" /> : null} Delete {targetText(target)}
+        </Button>
+      </div>
+    </form>
+  );
+}
