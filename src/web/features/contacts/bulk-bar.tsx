@@ -187,7 +187,7 @@ function DeleteForm({ target, onCancel, onStarted }: { target: BulkTarget; onCan
     >
       <FormError error={error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={starting} autoFocus>
+        <Button variant="secondary" onClick={onCancel} disabled={starting}>
           Cancel
         </Button>
         <Button type="submit" variant="destructive" disabled={starting}>

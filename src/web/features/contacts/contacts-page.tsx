@@ -1,5 +1,5 @@
 import { Download, Plus, RefreshCw, ShoppingBag, Target, Upload, Users, UserX } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ContactDto } from '@shared/contacts/api.ts';
 import { CONTACT_MESSAGES } from '@shared/contacts/form.ts';
 import { Button } from '@web/components/ui/button.tsx';
@@ -85,16 +85,21 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
   const current = selection.key === viewKey ? selection : { ids: new Set<string>(), allMatching: false };
   const allMatching = current.allMatching;
   const selected = useMemo(() => (allMatching ? new Set(rows.map((r) => r.id)) : current.ids), [allMatching, rows, current.ids]);
+  // Read through a ref, so `toggle` stays the same function as pages load (memoised rows keep still).
+  const loadedRows = useRef(rows);
+  useLayoutEffect(() => {
+    loadedRows.current = rows;
+  }, [rows]);
   const toggle = useCallback(
     (id: string) =>
       setSelection((s) => {
         const mine = s.key === viewKey;
-        const ids = new Set(mine && s.allMatching ? rows.map((r) => r.id) : mine ? s.ids : []);
+        const ids = new Set(mine && s.allMatching ? loadedRows.current.map((r) => r.id) : mine ? s.ids : []);
         if (ids.has(id)) ids.delete(id);
         else ids.add(id);
         return { key: viewKey, ids, allMatching: false };
       }),
-    [viewKey, rows],
+    [viewKey],
   );
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const toggleAll = () => setSelection({ key: viewKey, ids: allSelected ? new Set() : new Set(rows.map((r) => r.id)), allMatching: false });
@@ -103,15 +108,19 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
   const total = firstPage?.total ?? 0;
   const totalCapped = firstPage?.total_capped ?? false;
   const target = allMatching ? matchingTarget(view, total, totalCapped) : pickedTarget(current.ids);
-  // Offered once every loaded row is ticked and the view holds more than those.
-  const canSelectAllMatching = !allMatching && allSelected && (totalCapped || total > selected.size);
+  // Offered once every loaded row is ticked (on a phone, which has no "select all" box: once any
+  // card is) and the view holds more than those.
+  const canSelectAllMatching = !allMatching && (phone ? selected.size > 0 : allSelected) && (totalCapped || total > selected.size);
 
   const [followedJob, followJob] = useFollowedBulkJob();
-  const onJob = (job: BulkJob) => {
-    clearSelection();
-    if (job.status === 'running') followJob(job.id);
-    else reportJob(job);
-  };
+  // Tagged contacts stay selected (another action may follow); deleted ones leave the list, and
+  // focus, which was on the gone bulk bar, moves to the search box.
+  const searchBox = useRef<HTMLInputElement>(null);
+  const [deletions, setDeletions] = useState(0);
+  useEffect(() => {
+    // After the closing dialog's own focus handling (Radix restores focus on a timer).
+    if (deletions > 0) setTimeout(() => searchBox.current?.focus(), 0);
+  }, [deletions]);
   const reportJob = useCallback(
     (job: BulkJob) => {
       if (job.status === 'failed') notifyError(jobSummary(job));
@@ -120,6 +129,14 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
     },
     [refresh],
   );
+  const onJob = (job: BulkJob) => {
+    if (job.action === 'delete') {
+      clearSelection();
+      setDeletions((n) => n + 1);
+    }
+    if (job.status === 'running') followJob(job.id);
+    else reportJob(job);
+  };
   const jobFinished = useCallback(() => void refresh(), [refresh]);
   const dismissJob = useCallback(() => followJob(null), [followJob]);
 
@@ -208,7 +225,7 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
       <Card className="overflow-hidden">
         <div className="space-y-3 border-b border-gray-100 p-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <SearchInput className="flex-1" aria-label="Search contacts" placeholder="Search by name or email..." value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+            <SearchInput ref={searchBox} className="flex-1" aria-label="Search contacts" placeholder="Search by name or email..." value={searchText} onChange={(e) => setSearchText(e.target.value)} />
             <div className="flex gap-2">
               <FiltersButton view={view} tagNames={tagNames} onChange={updateView} />
               {phone ? null : <ColumnsButton columns={columns} onToggle={toggleColumn} />}
