@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeKit, type FakeKit } from '../../../tests/fakes/fake-kit.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { appSettings, contacts } from '../db/schema.ts';
+import { appSettings, contacts, kitSyncJobs } from '../db/schema.ts';
 import { KitClient } from './client.ts';
 import { KitRateLimiter } from './rate-limiter.ts';
 import { decryptSecret, parseSecretKey } from './secret-box.ts';
@@ -257,5 +257,18 @@ describe('bulk sync', () => {
     const nobody = await call({ method: 'POST', url: '/api/kit/sync-batches', payload: { selection: { kind: 'ids', ids: [randomUUID()] }, tag_names: [] } });
     expect(nobody.statusCode).toBe(404);
     expect((await call({ method: 'POST', url: '/api/kit/sync-batches', payload: { selection: { kind: 'ids', ids: [] }, tag_names: [] } })).statusCode).toBe(400);
+  });
+
+  it('queues every contact that matches a search when all that match are selected', async () => {
+    await saveKey();
+    await seedContacts(t.db, 4, 'everyone');
+    await seedContacts(t.db, 2, 'somebody');
+    const res = await call({ method: 'POST', url: '/api/kit/sync-batches', payload: { selection: { kind: 'matching', filters: { search: 'everyone' } }, tag_names: ['via_mycrm'] } });
+    expect(res.statusCode).toBe(202);
+    const { batch_id, total } = res.json();
+    expect(total).toBe(4);
+    const queued = await t.db.select({ contact_id: kitSyncJobs.contact_id, tag_names: kitSyncJobs.tag_names }).from(kitSyncJobs).where(eq(kitSyncJobs.batch_id, batch_id));
+    expect(queued).toHaveLength(4);
+    expect(queued.every((job) => job.tag_names.join() === 'via_mycrm')).toBe(true);
   });
 });
