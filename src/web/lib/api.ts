@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiErrorBody } from '@shared/api.ts';
+import { takeEarlyResponse } from './early-requests.ts';
 
 /** A failed API call, carrying the server's message and per-field messages for forms. */
 export class ApiError extends Error {
@@ -20,7 +21,8 @@ export class ApiError extends Error {
 export async function send(path: string, init: RequestInit = {}): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, { credentials: 'same-origin', ...init });
+    const early = (init.method ?? 'GET') === 'GET' ? takeEarlyResponse(path) : undefined;
+    response = await (early ?? fetch(path, { credentials: 'same-origin', ...init }));
   } catch {
     throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
   }

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { CONTACT_SOURCES, CONTACT_STATUSES, type ContactSource, type ContactStatus } from '@shared/contacts.ts';
+import { CONTACT_PATHS } from '@shared/contacts/api.ts';
 import { CONTACT_SORTS, defaultSortOrder, SORT_ORDERS, type ContactSort, type SortOrder } from '@shared/contacts/list.ts';
+import { TAG_PATHS } from '@shared/tags/api.ts';
 
 /**
  * What the contacts screen shows: search, filters and sort. It lives in the URL's search params
@@ -41,6 +43,22 @@ export function viewParams(view: ContactView): URLSearchParams {
   if (view.sort !== 'created_at') params.set('sort', view.sort);
   if (view.order !== defaultSortOrder(view.sort)) params.set('order', view.order);
   return params;
+}
+
+/** Rows per request: a screenful several times over, and still a small response. */
+export const CONTACT_ROWS_PER_PAGE = 100;
+
+/** The list request of a view's page (`cursor`: the previous page's next_cursor; null for the first). */
+export function contactListPath(view: ContactView, cursor: string | null): string {
+  const params = viewParams(view);
+  params.set('limit', String(CONTACT_ROWS_PER_PAGE));
+  if (cursor) params.set('cursor', cursor);
+  return `${CONTACT_PATHS.list}?${params}`;
+}
+
+/** What the contacts screen asks the server first, for the app to ask while the screen's code still loads. */
+export function contactsScreenRequests(search: string): string[] {
+  return [contactListPath(readView(new URLSearchParams(search)), null), CONTACT_PATHS.stats, TAG_PATHS.list];
 }
 
 export const hasFilters = (view: ContactView) => Boolean(view.status || view.source || view.tag);

@@ -14,23 +14,15 @@ import { CONTACT_TIMELINE_PATHS, timelineResponseSchema } from '@shared/contacts
 import { apiParsed, del } from '@web/lib/api.ts';
 import { downloadFile } from '@web/lib/download.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
-import { viewParams, type ContactView } from './contact-view.ts';
+import { contactListPath, viewParams, type ContactView } from './contact-view.ts';
 
 /** The contacts API (src/server/contacts/routes.ts) as TanStack Query hooks; every answer is parsed by its contract schema. */
-
-/** Rows per request: a screenful several times over, and still a small response. */
-export const CONTACT_ROWS_PER_PAGE = 100;
 
 /** The filtered, sorted list, a page at a time (keyset cursors), loaded further as the table scrolls. */
 export function useContactList(view: ContactView) {
   return useInfiniteQuery({
     queryKey: queryKeys.contacts.list(view),
-    queryFn: ({ pageParam }) => {
-      const params = viewParams(view);
-      params.set('limit', String(CONTACT_ROWS_PER_PAGE));
-      if (pageParam) params.set('cursor', pageParam);
-      return apiParsed(contactListResponseSchema, 'GET', `${CONTACT_PATHS.list}?${params}`);
-    },
+    queryFn: ({ pageParam }) => apiParsed(contactListResponseSchema, 'GET', contactListPath(view, pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     // While a new search loads, the rows of the previous one stay on screen.
