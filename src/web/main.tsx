@@ -1,10 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { startEarlyRequests } from './app/early-requests.ts';
 import { createRouter, RouterProvider } from './app/router.tsx';
-import { createI18n } from './lib/i18n.ts';
-import { visitorLanguage } from './lib/language-choice.ts';
 import './styles.css';
 
 /*
@@ -14,8 +11,6 @@ import './styles.css';
 startEarlyRequests(window.location);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <I18nextProvider i18n={createI18n(visitorLanguage())}>
-      <RouterProvider router={createRouter()} />
-    </I18nextProvider>
+    <RouterProvider router={createRouter()} />
   </StrictMode>,
 );

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigationType, type RouteObject } from 'react-router';
-import { CookieBanner } from '@web/features/site/consent/cookie-banner.tsx';
+import { useConsent } from '@web/features/site/consent/use-consent.ts';
 
 /**
  * The staff app's pages, each loaded on demand. The public site is not part of it: its pages are
@@ -42,11 +42,22 @@ function ServerPage() {
 // Loaded only when a screen fails, which keeps it (and its button styles) out of every page's start-up.
 const RouteError = lazy(async () => ({ default: (await import('./route-error.tsx')).RouteError }));
 
-/** The cookie banner shows on every page (spec 002, section 2), first in the document so it is the first stop of Tab; public pages carry their own. */
+const StaffCookieBanner = lazy(() => import('./staff-cookie-banner.tsx'));
+
+/**
+ * The cookie banner shows on every page until the visitor chooses (spec 002, section 2), first in the
+ * document so it is the first stop of Tab; public pages carry their own. Its space is kept from the
+ * first frame (data-consent="pending"), so loading it later moves nothing.
+ */
 function Root() {
+  const consent = useConsent();
   return (
     <>
-      <CookieBanner />
+      {consent === null ? (
+        <Suspense>
+          <StaffCookieBanner />
+        </Suspense>
+      ) : null}
       <Outlet />
     </>
   );
