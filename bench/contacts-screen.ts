@@ -8,6 +8,10 @@
  *
  * The built app (dist/web) is served by the real server on a PGlite database in a temporary
  * directory, seeded by bench/seed-contacts.ts. Budget (DESIGN.md): the screen usable in under 1.5 s.
+ *
+ * BENCH_BASELINE_WEB=<another build's dist/web> also serves that build (same server code and
+ * database) and alternates cold loads between the two, so a change is compared in one run on the
+ * same machine state, e.g.: git worktree add /tmp/base <commit> && (cd /tmp/base && npm ci && npm run build).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +29,7 @@ import { seedContacts } from './seed-contacts.ts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const BASELINE_WEB = process.env.BENCH_BASELINE_WEB;
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'bench password that is long enough';
 const ROW = 'tbody tr[aria-rowindex]';
@@ -137,11 +142,27 @@ async function scroll(page: Page, frames: number, step: number) {
   );
 }
 
+async function listen(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+function printColdLoads(label: string, loads: ColdLoad[]) {
+  const cold = loads.map((l) => l.firstRows);
+  console.log(`  first rows, cold load of /crm/contacts${label} (from navigation start):  median ${ms(median(cold))}  (min ${ms(Math.min(...cold))}, max ${ms(Math.max(...cold))})`);
+  console.log(
+    `    of which (medians): last script arrived at ${ms(median(loads.map((l) => l.scriptsDone)))}, ` +
+      `first page of contacts asked for at ${ms(median(loads.map((l) => l.listAsked)))} and arrived at ${ms(median(loads.map((l) => l.listDone)))}`,
+  );
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mycrm-screen-bench-'));
   const database = await openPglite({ dataDir: dir });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir });
   const app = await buildApp({ config, database });
+  const baselineApp = BASELINE_WEB ? await buildApp({ config: { ...config, webDir: path.resolve(BASELINE_WEB) }, database }) : undefined;
   const browser = await launchBrowser();
   try {
     console.log(`Seeding ${CONTACTS.toLocaleString('en-US')} contacts...`);
@@ -150,9 +171,8 @@ async function main() {
     await database.db.execute(sql`analyze`);
     console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await upsertUser(database.db, EMAIL, PASSWORD);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const baseUrl = await listen(app);
+    const baselineUrl = baselineApp ? await listen(baselineApp) : undefined;
 
     const signedIn = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await prepare(signedIn);
@@ -161,14 +181,17 @@ async function main() {
     const storageState = await signedIn.storageState();
 
     // Each cold load in a new context: an empty HTTP cache, as on a first visit after signing in.
+    // With a baseline, its loads alternate with ours, so both see the same machine.
     const loads: ColdLoad[] = [];
+    const baselineLoads: ColdLoad[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState });
-      await prepare(context);
-      loads.push(await coldLoad(context, baseUrl));
-      await context.close();
+      for (const [url, into] of [[baseUrl, loads], ...(baselineUrl ? [[baselineUrl, baselineLoads] as const] : [])] as const) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState });
+        await prepare(context);
+        into.push(await coldLoad(context, url));
+        await context.close();
+      }
     }
-    const cold = loads.map((l) => l.firstRows);
 
     const inApp: number[] = [];
     for (let i = 0; i < RUNS; i++) inApp.push(await inAppNavigation(page, baseUrl));
@@ -188,11 +211,8 @@ async function main() {
     }
 
     console.log(`\nContacts screen, ${loads[0]!.count} (Chromium ${browser.version()}, 1280×900, PGlite; ${RUNS} runs each)`);
-    console.log(`  first rows, cold load of /crm/contacts (from navigation start):  median ${ms(median(cold))}  (min ${ms(Math.min(...cold))}, max ${ms(Math.max(...cold))})`);
-    console.log(
-      `    of which (medians): last script arrived at ${ms(median(loads.map((l) => l.scriptsDone)))}, ` +
-        `first page of contacts asked for at ${ms(median(loads.map((l) => l.listAsked)))} and arrived at ${ms(median(loads.map((l) => l.listDone)))}`,
-    );
+    printColdLoads('', loads);
+    if (baselineLoads.length > 0) printColdLoads(`, baseline build ${BASELINE_WEB}`, baselineLoads);
     console.log(`  first rows, from the dashboard's Contacts link (from the click): median ${ms(median(inApp))}  (min ${ms(Math.min(...inApp))}, max ${ms(Math.max(...inApp))})`);
     console.log(`  search → first match shown (incl. 250 ms typing pause):           median ${ms(median(searches))}  (max ${ms(Math.max(...searches))})`);
     for (const s of scrolls) {
@@ -205,6 +225,7 @@ async function main() {
   } finally {
     await browser.close();
     await app.close();
+    await baselineApp?.close();
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -3,7 +3,6 @@ import { useLocation, useSearchParams } from 'react-router';
 import { CONTACT_SOURCES, CONTACT_STATUSES, type ContactSource, type ContactStatus } from '@shared/contacts.ts';
 import { CONTACT_PATHS } from '@shared/contacts/api.ts';
 import { CONTACT_SORTS, defaultSortOrder, SORT_ORDERS, type ContactSort, type SortOrder } from '@shared/contacts/list.ts';
-import { TAG_PATHS } from '@shared/tags/api.ts';
 
 /**
  * What the contacts screen shows: search, filters and sort. It lives in the URL's search params
@@ -56,9 +55,13 @@ export function contactListPath(view: ContactView, cursor: string | null): strin
   return `${CONTACT_PATHS.list}?${params}`;
 }
 
-/** What the contacts screen asks the server first, for the app to ask while the screen's code still loads. */
+/**
+ * What the contacts screen needs for its first rows, for the app to ask while the screen's code
+ * still loads. Only the list: on the embedded database a query holds the server's one thread, so
+ * the figures (a count over every contact) asked this early would hold up the screen's scripts.
+ */
 export function contactsScreenRequests(search: string): string[] {
-  return [contactListPath(readView(new URLSearchParams(search)), null), CONTACT_PATHS.stats, TAG_PATHS.list];
+  return [contactListPath(readView(new URLSearchParams(search)), null)];
 }
 
 export const hasFilters = (view: ContactView) => Boolean(view.status || view.source || view.tag);
