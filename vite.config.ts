@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: 'hidden',
+    // .vite/manifest.json: which chunks each staff screen needs, for the server's modulepreload hints.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Code two or more screens share goes into one chunk, not dozens of tiny ones (an icon, a

@@ -14,6 +14,25 @@ export const CRM_NAV = [
   { path: '/crm/settings', label: 'Settings' },
 ] as const;
 
+/**
+ * The staff shell's and each CRM screen's code, by source module (as src/web/app/router.tsx loads
+ * them). The server sends each screen's page with modulepreload hints for these, so the browser
+ * fetches the screen's code alongside the app's first script instead of after it has run.
+ */
+export const CRM_SHELL_MODULES = ['src/web/app/providers.tsx', 'src/web/features/crm-shell/crm-layout.tsx', 'src/web/app/require-session.tsx'] as const;
+export const CRM_SCREEN_MODULES: Record<string, string> = {
+  '/crm': 'src/web/features/dashboard/dashboard-page.tsx',
+  '/crm/contacts': 'src/web/app/contacts-route.tsx',
+  '/crm/tags': 'src/web/features/tags/tags-page.tsx',
+  '/crm/landing-pages': 'src/web/features/landing-pages/landing-pages-page.tsx',
+  '/crm/images': 'src/web/features/images/images-page.tsx',
+  '/crm/kit': 'src/web/features/kit/kit-page.tsx',
+  '/crm/calendar-link-creator': 'src/web/features/calendar/creator-page.tsx',
+  '/crm/calendar-events': 'src/web/features/calendar/events-page.tsx',
+  '/crm/landing-pages/convert': 'src/web/features/converter/converter-page.tsx',
+  '/crm/settings': 'src/web/features/settings/settings-page.tsx',
+};
+
 /** CRM screens reached from another screen rather than from the navigation. */
 export const CRM_SCREENS = [
   /** The HTML to JSON converter ('Convert HTML' in the landing pages admin, spec 001, 2.8). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, type SessionUser } from '../../shared/auth/api.ts';
+import { staffPageRequests } from '../../shared/early-requests.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { errorBody } from '../http/errors.ts';
@@ -44,6 +45,9 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
  * and are open without marking: files of the built app (@fastify/static gives each `config.file`)
  * and requests no route matched, which the not-found handler answers with a 404.
  */
+/** A staff page's HTML (an unmatched route the app's shell answers): its response names first requests for a signed-in user. */
+const isStaffPage = (url: string) => staffPageRequests(url.split('?')[0] ?? '', '') !== null;
+
 export function routeNeedsSession(route: FastifyRequest['routeOptions']): boolean {
   if (route.url === undefined) return false;
   const config = route.config as { public?: boolean; file?: string };
@@ -64,8 +68,10 @@ export function registerGuard(app: FastifyInstance, db: Db, config: Config): voi
     }
     const route = request.routeOptions;
     const token = request.cookies[sessionCookieName(config)];
-    // Files and unmatched paths never read the session: an asset request costs no database query.
-    if (token && route.url !== undefined && !(route.config as { file?: string }).file) {
+    // Files and unmatched paths never read the session (an asset request costs no database query),
+    // except a staff page's: its response names the screen's first requests, for a signed-in user only.
+    const readsSession = route.url !== undefined ? !(route.config as { file?: string }).file : isStaffPage(request.url);
+    if (token && readsSession) {
       const session = await resolveSession(db, token);
       if (session) {
         request.user = session.user;

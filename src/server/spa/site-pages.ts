@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { compress, sendCompressed, type Compressed } from '../http/compressed.ts';
+import { staffPageRequests } from '../../shared/early-requests.ts';
+import { screenShells } from './module-preloads.ts';
 import {
   isSiteLanguage,
   LANGUAGE_COOKIE,
@@ -74,10 +76,24 @@ function rememberLanguage(reply: FastifyReply, language: SiteLanguage, secure: b
   reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE, sameSite: 'lax', secure, httpOnly: false });
 }
 
+/**
+ * A signed-in user's staff page names the requests its app makes first (the session, the screen's
+ * first data) as preloads in a Link header, so the browser asks for them with the page's scripts.
+ */
+function preloadFirstRequests(reply: FastifyReply, page: string | undefined) {
+  const requests = page === undefined ? null : staffPageRequests(page, reply.request.url.split('?')[1] ?? '');
+  if (!requests) return;
+  reply.header('Vary', 'Cookie');
+  if (!reply.request.user) return;
+  reply.header('Link', [requests.session, ...requests.screen].map((href) => `<${href}>; rel=preload; as=fetch; crossorigin`).join(', '));
+}
+
 export function createSitePages(webDir: string, { secureCookies }: { secureCookies: boolean }): SitePages {
   const indexFile = path.join(webDir, 'index.html');
-  const indexHtml = fs.existsSync(indexFile) ? compress(fs.readFileSync(indexFile, 'utf8')) : undefined;
+  const indexSource = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  const indexHtml = indexSource === undefined ? undefined : compress(indexSource);
   const prerendered = indexHtml ? loadPrerendered(webDir) : new Map<string, Prerendered>();
+  const shells = new Map([...(indexSource === undefined ? [] : screenShells(webDir, indexSource))].map(([page, html]) => [page, compress(html)]));
 
   return {
     built: indexHtml !== undefined,
@@ -100,7 +116,8 @@ export function createSitePages(webDir: string, { secureCookies }: { secureCooki
           .type('text/plain; charset=utf-8')
           .send('The web app is not built. Run `npm run build` (or `npm run dev` while developing).');
       }
-      return sendCompressed(reply, status, indexHtml);
+      preloadFirstRequests(reply, page);
+      return sendCompressed(reply, status, (page !== undefined && shells.get(page)) || indexHtml);
     },
   };
 }
