@@ -25,7 +25,7 @@ export function matchingTarget(view: ContactView, total: number, capped: boolean
   return { selection: { kind: 'matching', filters: { search, status, source, tag } }, count: total, capped };
 }
 
-/** "1 contact", "12,345 contacts", "1,000+ contacts". */
+/** "1 contact", "12,345 contacts", "1,000+ contacts" (a count that stopped at its cap: very short search terms). */
 export const countText = (count: number, capped: boolean) => `${number(count)}${capped ? '+' : ''} ${contactsWord(count, capped)}`;
 
 /** "3 contacts", "all 12,345 contacts", "all 1,000+ contacts": how dialogs and buttons name the target. */

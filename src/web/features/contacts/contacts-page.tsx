@@ -1,5 +1,5 @@
 import { Download, Plus, RefreshCw, ShoppingBag, Target, Upload, Users, UserX } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ContactDto } from '@shared/contacts/api.ts';
 import { CONTACT_MESSAGES } from '@shared/contacts/form.ts';
 import { Button } from '@web/components/ui/button.tsx';
@@ -15,7 +15,7 @@ import { useMediaQuery } from '@web/lib/use-media-query.ts';
 import type { BulkJob } from '@shared/contacts/bulk.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { BulkJobProgress } from './bulk-job-progress.tsx';
-import { countText, jobSummary, matchingTarget, pickedTarget } from './bulk-selection.ts';
+import { countText, jobSummary } from './bulk-selection.ts';
 import { ColumnsButton } from './columns-button.tsx';
 import { ActiveFilters, FiltersButton } from './contact-filters.tsx';
 import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
@@ -26,24 +26,13 @@ import { downloadContactsCsv, useContactList, useContactStats, useDeleteContact,
 import { ContactsTable, type ContactsTableProps } from './contacts-table.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { useContactColumns } from './use-contact-columns.ts';
+import { useContactSelection } from './use-contact-selection.ts';
 import { useFollowedBulkJob } from './use-followed-bulk-job.ts';
 import type { ContactsKitSlots } from './kit-slots.ts';
 
 const SEARCH_DELAY_MS = 250;
 /** From Tailwind's sm breakpoint up, the contacts show as a table. */
 const TABLE_MEDIA_QUERY = '(min-width: 40rem)';
-
-interface Selection {
-  /** The view the selection belongs to. */
-  key: string;
-  ids: ReadonlySet<string>;
-  allMatching: boolean;
-}
-
-/** "N contacts"; a capped count (very short search terms) reads "1,000+ contacts". */
-function contactCount(total: number, capped: boolean): string {
-  return `${total.toLocaleString('en-US')}${capped ? '+' : ''} ${total === 1 && !capped ? 'contact' : 'contacts'}`;
-}
 
 /**
  * The contacts screen: figures, a server-side search with filters and sort kept in the URL, and a
@@ -78,39 +67,10 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
   const tagNames = useMemo(() => tagList.map((t) => t.name), [tagList]);
   const tagColors = useMemo(() => new Map(tagList.map((t) => [t.name, t.color])), [tagList]);
 
-  // Selection belongs to one view: a new search or filter starts with nothing selected. "All that
-  // match" ticks every row, loaded or not; unticking one falls back to the loaded rows but that one.
-  const viewKey = JSON.stringify(view);
-  const [selection, setSelection] = useState<Selection>({ key: viewKey, ids: new Set(), allMatching: false });
-  const current = selection.key === viewKey ? selection : { ids: new Set<string>(), allMatching: false };
-  const allMatching = current.allMatching;
-  const selected = useMemo(() => (allMatching ? new Set(rows.map((r) => r.id)) : current.ids), [allMatching, rows, current.ids]);
-  // Read through a ref, so `toggle` stays the same function as pages load (memoised rows keep still).
-  const loadedRows = useRef(rows);
-  useLayoutEffect(() => {
-    loadedRows.current = rows;
-  }, [rows]);
-  const toggle = useCallback(
-    (id: string) =>
-      setSelection((s) => {
-        const mine = s.key === viewKey;
-        const ids = new Set(mine && s.allMatching ? loadedRows.current.map((r) => r.id) : mine ? s.ids : []);
-        if (ids.has(id)) ids.delete(id);
-        else ids.add(id);
-        return { key: viewKey, ids, allMatching: false };
-      }),
-    [viewKey],
-  );
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggleAll = () => setSelection({ key: viewKey, ids: allSelected ? new Set() : new Set(rows.map((r) => r.id)), allMatching: false });
-  const clearSelection = useCallback(() => setSelection({ key: viewKey, ids: new Set(), allMatching: false }), [viewKey]);
-  const selectAllMatching = () => setSelection({ key: viewKey, ids: new Set(), allMatching: true });
   const total = firstPage?.total ?? 0;
   const totalCapped = firstPage?.total_capped ?? false;
-  const target = allMatching ? matchingTarget(view, total, totalCapped) : pickedTarget(current.ids);
-  // Offered once every loaded row is ticked (on a phone, which has no "select all" box: once any
-  // card is) and the view holds more than those.
-  const canSelectAllMatching = !allMatching && (phone ? selected.size > 0 : allSelected) && (totalCapped || total > selected.size);
+  const selection = useContactSelection({ view, rows, total, capped: totalCapped, phone });
+  const { selected, allMatching, target, toggle, clear: clearSelection } = selection;
 
   const [followedJob, followJob] = useFollowedBulkJob();
   // Tagged contacts stay selected (another action may follow); deleted ones leave the list, and
@@ -234,7 +194,7 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
           <ActiveFilters view={view} onChange={updateView} />
           <div className="flex min-h-8 flex-wrap items-center gap-x-4 gap-y-2 text-sm text-gray-600">
             <p aria-live="polite" className="flex items-center gap-2">
-              {firstPage ? contactCount(firstPage.total ?? 0, firstPage.total_capped) : 'Loading contacts...'}
+              {firstPage ? countText(total, totalCapped) : 'Loading contacts...'}
               {list.isFetching && !list.isFetchingNextPage ? <Spinner className="size-4" /> : null}
             </p>
             {target.count > 0 ? (
@@ -246,8 +206,8 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
                 </Button>
               </div>
             ) : null}
-            {canSelectAllMatching ? (
-              <Button variant="link" size="sm" className="h-auto px-0" onClick={selectAllMatching}>
+            {selection.canSelectAllMatching ? (
+              <Button variant="link" size="sm" className="h-auto px-0" onClick={selection.selectAllMatching}>
                 Select all {countText(total, totalCapped)} that match
               </Button>
             ) : null}
@@ -286,7 +246,7 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
             columns={columns}
             totalRows={firstPage && !firstPage.total_capped ? (firstPage.total ?? undefined) : undefined}
             onSort={(sort, order) => updateView({ sort, order })}
-            onToggleAll={toggleAll}
+            onToggleAll={selection.toggleAll}
           />
         )}
       </Card>
