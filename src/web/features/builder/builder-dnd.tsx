@@ -371,6 +371,16 @@ export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageCon
     onDragCancel: ({ active }) => `Moving ${(active.data.current as HandleData).label.toLowerCase()} was cancelled; it stays where it was.`,
   };
 
+  // The dragged node's frame and tree line are marked (styles.css) while the drag lasts: an attribute on
+  // each, as a <style> naming them made the browser rework its whole stylesheet at each pick-up and drop.
+  useLayoutEffect(() => {
+    if (!dragging) return;
+    const id = CSS.escape(dragging.nodeId);
+    const marked = document.querySelectorAll(`[data-node-id="${id}"], [data-tree-id="${id}"] > [data-tree-row]`);
+    marked.forEach((element) => element.setAttribute('data-dragged', ''));
+    return () => marked.forEach((element) => element.removeAttribute('data-dragged'));
+  }, [dragging]);
+
   // Only the armed draggable, the overlay and dnd-kit's own parts live inside DndContext: its value changes
   // at each step of a drag, and React looks for its readers through everything under it.
   return (
@@ -393,7 +403,6 @@ export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageCon
           ) : null}
         </DragOverlay>
       </DndContext>
-      {dragging ? <style>{`[data-node-id="${CSS.escape(dragging.nodeId)}"],[data-tree-id="${CSS.escape(dragging.nodeId)}"]>[data-tree-row]{outline:2px dashed #4f46e5;outline-offset:2px;background-color:#eef2ff}`}</style> : null}
       <div
         ref={indicator}
         hidden

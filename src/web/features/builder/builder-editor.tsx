@@ -259,6 +259,14 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   });
 
   const selected = state.selectedId;
+  // The selection's outline (styles.css): an attribute on its frame, marked again after each change, which
+  // may have drawn the frame anew. A <style> naming it made the browser rework its whole stylesheet each time.
+  useLayoutEffect(() => {
+    if (!selected || state.mode !== 'edit') return;
+    const frame = canvasRef.current?.querySelector(`[data-node-id="${CSS.escape(selected)}"]`);
+    frame?.setAttribute('data-selected', '');
+    return () => frame?.removeAttribute('data-selected');
+  }, [selected, state.mode, state.doc]);
   const showPanel = state.mode === 'edit' && panelOpen && selected !== null;
   const title = page?.title ?? BUILDER_PAGE_TITLE;
 
@@ -321,7 +329,6 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
         <div className="flex min-h-0 flex-1">
           <div ref={canvasRef} className="min-w-0 flex-1 overflow-auto p-4" aria-label="Page canvas" role="region">
             {canvasCss ? <style>{canvasCss.css}</style> : null}
-            {selected && state.mode === 'edit' ? <style>{`[data-node-id="${CSS.escape(selected)}"]{outline:2px solid #4f46e5;outline-offset:2px}`}</style> : null}
             {canvasCss ? null : <p className="sr-only">Loading the page's styles</p>}
             <div
               className={cn('mx-auto max-w-6xl bg-white shadow-sm', !canvasCss && 'invisible')}

@@ -59,9 +59,8 @@ export function NodeToolbar({
       aria-label={`${label} controls`}
       className={cn(
         'absolute z-20 flex items-center gap-0.5 rounded-md bg-indigo-700 px-1 py-0.5 text-xs font-medium text-white shadow-lg',
-        // Hidden until its node's frame shows it (NODE_FRAME in builder-canvas.tsx). Its icons are not
-        // even drawn until then: a thousand hidden toolbars' SVGs made every edit restyle and repaint them.
-        'node-toolbar opacity-0 focus-within:opacity-100 [&_svg]:hidden [&:focus-within_svg]:block',
+        // Hidden until its node's frame shows it, its icons not even drawn (node-toolbar in styles.css).
+        'node-toolbar',
         className,
       )}
     >
