@@ -19,8 +19,7 @@ function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
  * opened it. On a canvas of a thousand components every modal way of the browser's or Radix's restyles
  * the whole page as it opens and closes (Radix's scroll lock and body style, showModal's inert page
  * behind), a frame's worth of work and more; so this one is a <dialog> opened with show() above a
- * backdrop that takes the pointer, with aria-modal for assistive technology. Its content stays mounted
- * while closed (neither styled nor laid out then), so no focused element is removed as it closes.
+ * backdrop that takes the pointer, with aria-modal for assistive technology.
  */
 export function BuilderDialog({
   open,
@@ -71,18 +70,23 @@ export function BuilderDialog({
           className,
         )}
       >
-        <h2 id={titleId} className="pr-8 text-xl font-semibold tracking-tight text-gray-900">
-          {title}
-        </h2>
-        {description ? (
-          <p id={descriptionId} className="mt-2 text-sm text-gray-600">
-            {description}
-          </p>
+        {/* Drawn only while open: the editor re-renders at each keystroke. */}
+        {open ? (
+          <>
+            <h2 id={titleId} className="pr-8 text-xl font-semibold tracking-tight text-gray-900">
+              {title}
+            </h2>
+            {description ? (
+              <p id={descriptionId} className="mt-2 text-sm text-gray-600">
+                {description}
+              </p>
+            ) : null}
+            <button type="button" onClick={onClose} className="absolute top-4 right-4 rounded-full p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900" aria-label="Close">
+              <X className="size-5" aria-hidden />
+            </button>
+            <div className="mt-6">{children}</div>
+          </>
         ) : null}
-        <button type="button" onClick={onClose} className="absolute top-4 right-4 rounded-full p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900" aria-label="Close">
-          <X className="size-5" aria-hidden />
-        </button>
-        <div className="mt-6">{children}</div>
       </dialog>
     </>
   );

@@ -15,7 +15,7 @@ import {
   type PointerSensorOptions,
 } from '@dnd-kit/core';
 import { GripVertical } from 'lucide-react';
-import { createContext, useContext, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createContext, memo, useContext, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
 import { currentSlot, dropAt, firstAllowedSlot, listDropSlots, type DropSlot } from '@shared/landing-pages/drop-slots.ts';
@@ -78,8 +78,9 @@ const ArmContext = createContext<{ arm: Arm; holdKey: HoldKey }>({ arm: () => nu
  * The handle a section or component is dragged by, in its canvas toolbar or its tree line: a plain
  * button, made dnd-kit's draggable when the pointer reaches it or it takes focus (ArmedDraggable), as a
  * thousand mounted draggables made every drag and every edit walk the whole page for their context.
+ * Memoised, like the node's toolbar: an edit of the node's props leaves it be.
  */
-export function DragHandle({ nodeId, label, surface, className }: HandleData & { className?: string }) {
+export const DragHandle = memo(function DragHandle({ nodeId, label, surface, className }: HandleData & { className?: string }) {
   const { arm, holdKey } = useContext(ArmContext);
   const armThis = (element: HTMLButtonElement, when: 'now' | 'soon') => arm({ nodeId, label, surface, element }, when);
   return (
@@ -102,7 +103,7 @@ export function DragHandle({ nodeId, label, surface, className }: HandleData & {
       <GripVertical className="size-4" aria-hidden />
     </button>
   );
-}
+});
 
 /** The one useDraggable: bound to the armed handle's button, telling `boundRef` once it is. */
 function ArmedDraggable({ armed, boundRef }: { armed: Armed; boundRef: RefObject<Bound | null> }) {

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ClipboardCopy, Copy, Move, Pencil, Plus, Trash2, Type } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { cn } from '@web/lib/cn.ts';
 import { DragHandle } from './builder-dnd.tsx';
 import { useCanvasActions } from './canvas-actions.ts';
@@ -26,8 +26,9 @@ function ToolButton({ label, onClick, disabled, children, ...rest }: { label: st
 /**
  * The controls of one node in edit mode (spec 001, 2.4): shown while the pointer is over the node or
  * focus is inside it, so they are reachable with Tab. Up is disabled on the first item, down on the last.
+ * Memoised: an edit of the node's props (each keystroke in the property editor) leaves its toolbar be.
  */
-export function NodeToolbar({
+export const NodeToolbar = memo(function NodeToolbar({
   id,
   label,
   first,
@@ -107,4 +108,4 @@ export function NodeToolbar({
       )}
     </div>
   );
-}
+});
