@@ -259,13 +259,17 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   });
 
   const selected = state.selectedId;
-  // The selection's outline (styles.css): an attribute on its frame, marked again after each change, which
-  // may have drawn the frame anew. A <style> naming it made the browser rework its whole stylesheet each time.
+  // The selection's outline (styles.css): an attribute on its frame, looked for again only when the
+  // selection changed or a change drew its frame anew (a search of the canvas costs a millisecond).
+  // A <style> naming it made the browser rework its whole stylesheet each time.
+  const selectedFrame = useRef<Element | null>(null);
   useLayoutEffect(() => {
-    if (!selected || state.mode !== 'edit') return;
-    const frame = canvasRef.current?.querySelector(`[data-node-id="${CSS.escape(selected)}"]`);
-    frame?.setAttribute('data-selected', '');
-    return () => frame?.removeAttribute('data-selected');
+    const id = state.mode === 'edit' ? selected : null;
+    const marked = selectedFrame.current;
+    if (marked?.isConnected && marked.getAttribute('data-node-id') === id) return;
+    marked?.removeAttribute('data-selected');
+    selectedFrame.current = id ? (canvasRef.current?.querySelector(`[data-node-id="${CSS.escape(id)}"]`) ?? null) : null;
+    selectedFrame.current?.setAttribute('data-selected', '');
   }, [selected, state.mode, state.doc]);
   const showPanel = state.mode === 'edit' && panelOpen && selected !== null;
   const title = page?.title ?? BUILDER_PAGE_TITLE;
