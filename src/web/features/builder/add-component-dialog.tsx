@@ -1,5 +1,5 @@
 import { COMPONENT_CATEGORIES, COMPONENT_DEFINITIONS, COMPONENT_TYPES, type ComponentType } from '@shared/landing-pages/component-definitions.ts';
-import { Dialog } from '@web/components/ui/dialog.tsx';
+import { BuilderDialog } from './builder-dialog.tsx';
 
 const PALETTE = Object.entries(COMPONENT_CATEGORIES).map(([category, title]) => ({
   title,
@@ -18,7 +18,7 @@ export function AddComponentDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={targetLabel !== null} onOpenChange={(open) => !open && onClose()} title="Add Component" description={targetLabel ? `Added at the end of this ${targetLabel}.` : undefined} className="sm:max-w-2xl">
+    <BuilderDialog open={targetLabel !== null} onClose={onClose} title="Add Component" description={targetLabel ? `Added at the end of this ${targetLabel}.` : undefined} className="sm:max-w-2xl">
       <div className="space-y-5">
         {PALETTE.map((group) => (
           <section key={group.title} aria-label={group.title}>
@@ -38,6 +38,6 @@ export function AddComponentDialog({
           </section>
         ))}
       </div>
-    </Dialog>
+    </BuilderDialog>
   );
 }

@@ -15,16 +15,10 @@ export const nodeLabel = (node: TreeNode, isSection: boolean) => (isSection ? 'S
 
 /**
  * The frame of a node in edit mode: outlined, with its controls shown, while the pointer is over it
- * (or focus is in it) and not over (in) one of its child nodes: only the innermost node shows them.
+ * (or focus is in it) and not over (in) one of its child nodes: only the innermost node shows them
+ * (node-frame in styles.css).
  */
-const NODE_FRAME = [
-  'relative outline-indigo-400',
-  '[&:hover:not(:has([data-node-id]:hover))]:outline-2 [&:hover:not(:has([data-node-id]:hover))]:outline-dashed',
-  '[&:hover:not(:has([data-node-id]:hover))>.node-toolbar]:opacity-100',
-  '[&:focus-within:not(:has([data-node-id]:focus-within))>.node-toolbar]:opacity-100',
-  // A toolbar's icons are drawn only while it can be seen (NodeToolbar hides them otherwise).
-  '[&:hover>.node-toolbar_svg]:block',
-].join(' ');
+const NODE_FRAME = 'node-frame relative outline-indigo-400 [&:hover:not(:has([data-node-id]:hover))]:outline-2 [&:hover:not(:has([data-node-id]:hover))]:outline-dashed';
 
 /**
  * A section off screen is neither styled, laid out nor painted until it scrolls near: on a page of

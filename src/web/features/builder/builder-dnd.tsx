@@ -15,7 +15,7 @@ import {
   type PointerSensorOptions,
 } from '@dnd-kit/core';
 import { GripVertical } from 'lucide-react';
-import { createContext, useContext, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createContext, memo, useContext, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
 import { currentSlot, dropAt, firstAllowedSlot, listDropSlots, type DropSlot } from '@shared/landing-pages/drop-slots.ts';
@@ -78,8 +78,9 @@ const ArmContext = createContext<{ arm: Arm; holdKey: HoldKey }>({ arm: () => nu
  * The handle a section or component is dragged by, in its canvas toolbar or its tree line: a plain
  * button, made dnd-kit's draggable when the pointer reaches it or it takes focus (ArmedDraggable), as a
  * thousand mounted draggables made every drag and every edit walk the whole page for their context.
+ * Memoised, like the node's toolbar: an edit of the node's props leaves it be.
  */
-export function DragHandle({ nodeId, label, surface, className }: HandleData & { className?: string }) {
+export const DragHandle = memo(function DragHandle({ nodeId, label, surface, className }: HandleData & { className?: string }) {
   const { arm, holdKey } = useContext(ArmContext);
   const armThis = (element: HTMLButtonElement, when: 'now' | 'soon') => arm({ nodeId, label, surface, element }, when);
   return (
@@ -102,7 +103,7 @@ export function DragHandle({ nodeId, label, surface, className }: HandleData & {
       <GripVertical className="size-4" aria-hidden />
     </button>
   );
-}
+});
 
 /** The one useDraggable: bound to the armed handle's button, telling `boundRef` once it is. */
 function ArmedDraggable({ armed, boundRef }: { armed: Armed; boundRef: RefObject<Bound | null> }) {
@@ -371,6 +372,16 @@ export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageCon
     onDragCancel: ({ active }) => `Moving ${(active.data.current as HandleData).label.toLowerCase()} was cancelled; it stays where it was.`,
   };
 
+  // The dragged node's frame and tree line are marked (styles.css) while the drag lasts: an attribute on
+  // each, as a <style> naming them made the browser rework its whole stylesheet at each pick-up and drop.
+  useLayoutEffect(() => {
+    if (!dragging) return;
+    const id = CSS.escape(dragging.nodeId);
+    const marked = document.querySelectorAll(`[data-node-id="${id}"], [data-tree-id="${id}"] > [data-tree-row]`);
+    marked.forEach((element) => element.setAttribute('data-dragged', ''));
+    return () => marked.forEach((element) => element.removeAttribute('data-dragged'));
+  }, [dragging]);
+
   // Only the armed draggable, the overlay and dnd-kit's own parts live inside DndContext: its value changes
   // at each step of a drag, and React looks for its readers through everything under it.
   return (
@@ -393,7 +404,6 @@ export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageCon
           ) : null}
         </DragOverlay>
       </DndContext>
-      {dragging ? <style>{`[data-node-id="${CSS.escape(dragging.nodeId)}"],[data-tree-id="${CSS.escape(dragging.nodeId)}"]>[data-tree-row]{outline:2px dashed #4f46e5;outline-offset:2px;background-color:#eef2ff}`}</style> : null}
       <div
         ref={indicator}
         hidden

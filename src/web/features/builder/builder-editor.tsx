@@ -259,6 +259,18 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   });
 
   const selected = state.selectedId;
+  // The selection's outline (styles.css): an attribute on its frame, looked for again only when the
+  // selection changed or a change drew its frame anew (a search of the canvas costs a millisecond).
+  // A <style> naming it made the browser rework its whole stylesheet each time.
+  const selectedFrame = useRef<Element | null>(null);
+  useLayoutEffect(() => {
+    const id = state.mode === 'edit' ? selected : null;
+    const marked = selectedFrame.current;
+    if (marked?.isConnected && marked.getAttribute('data-node-id') === id) return;
+    marked?.removeAttribute('data-selected');
+    selectedFrame.current = id ? (canvasRef.current?.querySelector(`[data-node-id="${CSS.escape(id)}"]`) ?? null) : null;
+    selectedFrame.current?.setAttribute('data-selected', '');
+  }, [selected, state.mode, state.doc]);
   const showPanel = state.mode === 'edit' && panelOpen && selected !== null;
   const title = page?.title ?? BUILDER_PAGE_TITLE;
 
@@ -321,7 +333,6 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
         <div className="flex min-h-0 flex-1">
           <div ref={canvasRef} className="min-w-0 flex-1 overflow-auto p-4" aria-label="Page canvas" role="region">
             {canvasCss ? <style>{canvasCss.css}</style> : null}
-            {selected && state.mode === 'edit' ? <style>{`[data-node-id="${CSS.escape(selected)}"]{outline:2px solid #4f46e5;outline-offset:2px}`}</style> : null}
             {canvasCss ? null : <p className="sr-only">Loading the page's styles</p>}
             <div
               className={cn('mx-auto max-w-6xl bg-white shadow-sm', !canvasCss && 'invisible')}

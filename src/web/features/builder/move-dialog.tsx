@@ -2,7 +2,7 @@ import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
 import { listMoveTargets, type MoveTarget } from '@shared/landing-pages/move-targets.ts';
 import { nodeAtPath } from '@shared/landing-pages/tree.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
-import { Dialog } from '@web/components/ui/dialog.tsx';
+import { BuilderDialog } from './builder-dialog.tsx';
 
 /** How a destination reads: its kind, its place in the page, and a hint of what it holds. */
 function describe(doc: PageContent, target: MoveTarget): string {
@@ -22,7 +22,7 @@ function describe(doc: PageContent, target: MoveTarget): string {
 export function MoveDialog({ doc, movingId, onMove, onClose }: { doc: PageContent; movingId: string | null; onMove: (parentId: string) => void; onClose: () => void }) {
   const targets = movingId ? listMoveTargets(doc, movingId) : [];
   return (
-    <Dialog open={movingId !== null} onOpenChange={(open) => !open && onClose()} title="Move Component" description="Choose where it goes: it is placed at the end there.">
+    <BuilderDialog open={movingId !== null} onClose={onClose} title="Move Component" description="Choose where it goes: it is placed at the end there.">
       {targets.length === 0 ? (
         <p className="text-sm text-gray-700">There is no other place this component can go.</p>
       ) : (
@@ -41,6 +41,6 @@ export function MoveDialog({ doc, movingId, onMove, onClose }: { doc: PageConten
           ))}
         </ul>
       )}
-    </Dialog>
+    </BuilderDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ClipboardCopy, Copy, Move, Pencil, Plus, Trash2, Type } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { cn } from '@web/lib/cn.ts';
 import { DragHandle } from './builder-dnd.tsx';
 import { useCanvasActions } from './canvas-actions.ts';
@@ -26,8 +26,9 @@ function ToolButton({ label, onClick, disabled, children, ...rest }: { label: st
 /**
  * The controls of one node in edit mode (spec 001, 2.4): shown while the pointer is over the node or
  * focus is inside it, so they are reachable with Tab. Up is disabled on the first item, down on the last.
+ * Memoised: an edit of the node's props (each keystroke in the property editor) leaves its toolbar be.
  */
-export function NodeToolbar({
+export const NodeToolbar = memo(function NodeToolbar({
   id,
   label,
   first,
@@ -59,9 +60,8 @@ export function NodeToolbar({
       aria-label={`${label} controls`}
       className={cn(
         'absolute z-20 flex items-center gap-0.5 rounded-md bg-indigo-700 px-1 py-0.5 text-xs font-medium text-white shadow-lg',
-        // Hidden until its node's frame shows it (NODE_FRAME in builder-canvas.tsx). Its icons are not
-        // even drawn until then: a thousand hidden toolbars' SVGs made every edit restyle and repaint them.
-        'node-toolbar opacity-0 focus-within:opacity-100 [&_svg]:hidden [&:focus-within_svg]:block',
+        // Hidden until its node's frame shows it, its icons not even drawn (node-toolbar in styles.css).
+        'node-toolbar',
         className,
       )}
     >
@@ -108,4 +108,4 @@ export function NodeToolbar({
       )}
     </div>
   );
-}
+});
