@@ -272,6 +272,11 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
     selectedFrame.current?.setAttribute('data-selected', '');
   }, [selected, state.mode, state.doc]);
   const showPanel = state.mode === 'edit' && panelOpen && selected !== null;
+  // Once shown, the panel stays mounted (hidden) while nothing is selected, as after a deletion: the
+  // next selection then shows it without building its component tree of a thousand lines again.
+  const [panelBuilt, setPanelBuilt] = useState(false);
+  if (showPanel && !panelBuilt) setPanelBuilt(true);
+  const keepPanel = panelBuilt && state.mode === 'edit' && panelOpen;
   const title = page?.title ?? BUILDER_PAGE_TITLE;
 
   return (
@@ -354,8 +359,9 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
               </div>
             ) : null}
           </div>
-          {showPanel ? (
+          {keepPanel ? (
             <PropertyPanel
+              hidden={!showPanel}
               doc={state.doc}
               selectedId={selected}
               dispatch={dispatch}

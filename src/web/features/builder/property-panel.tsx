@@ -61,6 +61,7 @@ function changeFor(node: TreeNode, isSection: boolean, name: string, value: unkn
 
 /** The property editor (spec 2.5): a form generated from the selected node's field definitions, applied live. */
 export function PropertyPanel({
+  hidden,
   doc,
   selectedId,
   dispatch,
@@ -72,8 +73,9 @@ export function PropertyPanel({
   onPick,
   unknownClasses,
 }: {
+  hidden: boolean;
   doc: PageContent;
-  selectedId: string;
+  selectedId: string | null;
   dispatch: Dispatch<EditorAction>;
   onClose: () => void;
   width: number;
@@ -83,7 +85,7 @@ export function PropertyPanel({
   onPick: (id: string) => void;
   unknownClasses: ReadonlySet<string> | null;
 }) {
-  const found = findNode(doc, selectedId);
+  const found = selectedId === null ? undefined : findNode(doc, selectedId);
   const fields = found ? (found.isSection ? SECTION_FIELDS : definitionOf(found.node.type)?.fields) : undefined;
   const label = found ? (found.isSection ? 'Section' : (definitionOf(found.node.type)?.label ?? found.node.type)) : '';
 
@@ -100,7 +102,7 @@ export function PropertyPanel({
   };
 
   return (
-    <aside aria-label="Property editor" className="relative flex shrink-0 flex-col border-l border-gray-200 bg-white" style={{ width }}>
+    <aside hidden={hidden} aria-label="Property editor" className="relative flex shrink-0 flex-col border-l border-gray-200 bg-white" style={{ width }}>
       <div
         role="separator"
         aria-orientation="vertical"
