@@ -37,6 +37,9 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction });
 }
 
+/** A staff page's HTML (an unmatched route the app's shell answers): its response names first requests for a signed-in user. */
+const isStaffPage = (url: string) => staffPageRequests(url.split('?')[0] ?? '', '') !== null;
+
 /**
  * Who may reach a request's route. Decided on the route the router matched, never on the request's
  * spelling: Fastify routes on the decoded path, so `/%61pi/contacts`, an absolute-form target or any
@@ -45,9 +48,6 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
  * and are open without marking: files of the built app (@fastify/static gives each `config.file`)
  * and requests no route matched, which the not-found handler answers with a 404.
  */
-/** A staff page's HTML (an unmatched route the app's shell answers): its response names first requests for a signed-in user. */
-const isStaffPage = (url: string) => staffPageRequests(url.split('?')[0] ?? '', '') !== null;
-
 export function routeNeedsSession(route: FastifyRequest['routeOptions']): boolean {
   if (route.url === undefined) return false;
   const config = route.config as { public?: boolean; file?: string };

@@ -1,8 +1,9 @@
-import { AlertCircle, Download, Tag, Trash2, X } from 'lucide-react';
+import { Download, Tag, Trash2, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { BulkJob } from '@shared/contacts/bulk.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
+import { FormError } from '@web/components/ui/form-error.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
@@ -106,15 +107,6 @@ function useStart(onStarted: (job: BulkJob) => void) {
   return { starting, error, start };
 }
 
-function FormError({ error }: { error: string | null }) {
-  return error ? (
-    <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
-      <span className="min-w-0 break-words">{error}</span>
-    </p>
-  ) : null;
-}
-
 function TagForm({
   action,
   target,
@@ -162,7 +154,7 @@ function TagForm({
           ))}
         </Select>
       </div>
-      <FormError error={error} />
+      <FormError message={error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={starting}>
           Cancel
@@ -185,7 +177,7 @@ function DeleteForm({ target, onCancel, onStarted }: { target: BulkTarget; onCan
         void start({ action: 'delete', selection: target.selection });
       }}
     >
-      <FormError error={error} />
+      <FormError message={error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={starting}>
           Cancel

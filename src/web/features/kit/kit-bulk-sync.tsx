@@ -1,9 +1,10 @@
-import { AlertCircle, RefreshCw, Send } from 'lucide-react';
+import { RefreshCw, Send } from 'lucide-react';
 import { useState } from 'react';
 import type { ContactSelectionInput } from '@shared/contacts/bulk.ts';
 import { KIT_MESSAGES } from '@shared/kit/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
+import { FormError } from '@web/components/ui/form-error.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { followBatch } from './active-batch.ts';
 import { formatNumber } from './format.ts';
@@ -110,12 +111,7 @@ function PickTags({
       }}
     >
       <TagPicker tags={tags.data} selected={selected} onChange={setSelected} />
-      {error ? (
-        <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <span className="min-w-0 break-words">{error}</span>
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={starting}>
           Cancel

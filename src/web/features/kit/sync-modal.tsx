@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { KIT_MESSAGES, SYNC_SUCCESS_CLOSE_MS } from '@shared/kit/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
+import { FormError } from '@web/components/ui/form-error.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { queryKeys } from '@web/lib/query-keys.ts';
 import type { SyncResult } from '@shared/kit/api.ts';
@@ -146,12 +147,7 @@ function SyncForm({
       }}
     >
       <TagPicker tags={tags.data} offered={[...preselected]} selected={selected} onChange={setSelected} />
-      {phase.name === 'error' ? (
-        <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm break-words text-red-800">
-          <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
-          <span className="min-w-0">{phase.message}</span>
-        </p>
-      ) : null}
+      <FormError message={phase.name === 'error' ? phase.message : null} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={syncing}>
           Cancel
