@@ -19,7 +19,7 @@ export const CRM_NAV = [
  * them). The server sends each screen's page with modulepreload hints for these, so the browser
  * fetches the screen's code alongside the app's first script instead of after it has run.
  */
-export const CRM_SHELL_MODULES = ['src/web/app/providers.tsx', 'src/web/features/crm-shell/crm-layout.tsx', 'src/web/app/require-session.tsx'] as const;
+export const CRM_SHELL_MODULES = ['src/web/app/staff-shell.ts'] as const;
 export const CRM_SCREEN_MODULES: Record<string, string> = {
   '/crm': 'src/web/features/dashboard/dashboard-page.tsx',
   '/crm/contacts': 'src/web/app/contacts-route.tsx',

@@ -243,6 +243,41 @@ function contrastRatio(a: string, b: string): number {
   return (light! + 0.05) / (dark! + 0.05);
 }
 
+describe('the contacts table as the view changes', () => {
+  it('starts a new search at the top of the list', async () => {
+    await seed();
+    await page.goto(url('/crm/contacts'));
+    await expect.poll(() => table().locator('tbody tr[aria-rowindex]').count()).toBeGreaterThan(10);
+    await table().evaluate((e) => e.scrollTo({ top: 600 }));
+    await expect.poll(() => table().evaluate((e) => e.scrollTop)).toBe(600);
+    await page.getByLabel('Search contacts').fill('person');
+    await page.getByText('30 contacts', { exact: true }).waitFor();
+    await expect.poll(() => table().evaluate((e) => e.scrollTop)).toBe(0);
+    expect(await table().locator('tbody tr[aria-rowindex]').first().innerText()).toContain('Person 0');
+  });
+});
+
+describe('a first visit to the contacts screen', () => {
+  it('asks for each of its files and for the first page of contacts once (what the server named up front is used)', async () => {
+    const visit = await browser.newContext({ viewport: { width: 1366, height: 900 }, storageState: await context.storageState() });
+    const requested: string[] = [];
+    const warnings: string[] = [];
+    const first = await visit.newPage();
+    first.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
+    first.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    await first.goto(url('/crm/contacts'));
+    await expect.poll(() => table(first).locator('tbody tr[aria-rowindex]').count()).toBeGreaterThan(10);
+    // Preloads left unused are reported some seconds after the load.
+    await first.waitForTimeout(3500);
+    const twice = requested.filter((path, i) => requested.indexOf(path) !== i);
+    expect(twice).toEqual([]);
+    expect(requested.filter((path) => path.startsWith('/api/contacts?'))).toHaveLength(1);
+    expect(requested.filter((path) => path.endsWith('.css'))).toHaveLength(1);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    await visit.close();
+  });
+});
+
 describe('the whole session', () => {
   it('ran without page errors', () => {
     expect(errors).toEqual([]);

@@ -7,17 +7,20 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The index.html of each CRM screen with modulepreload hints for its code: the shell's and the
- * screen's chunks with their static imports, except what index.html already loads. So the browser
- * fetches (and compiles) them while the app's first script still loads and runs, instead of asking
- * for them once it has run: a first visit saves a round of requests. Without a manifest (a build
- * without it), no hints: the app loads exactly as before.
+ * Per CRM screen, the Link header entries that name all of its code: the app's first script with
+ * its imports, the stylesheet, then the shell's and the screen's chunks with theirs. The browser
+ * asks for them as soon as the response's headers arrive, before it has parsed the page, and in this
+ * order: the code first, then the data the server names after it (site-pages.ts), so on the
+ * embedded database, whose queries hold the server's thread, a query never delays a script (the
+ * screen needs its data only once its code has run). Without a manifest (a build without it), no
+ * entries: the app loads exactly as before.
  */
-export function screenShells(webDir: string, indexHtml: string): Map<string, string> {
+export function screenPreloads(webDir: string): Map<string, string[]> {
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) return new Map();
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
@@ -28,19 +31,23 @@ export function screenShells(webDir: string, indexHtml: string): Map<string, str
     into.add(chunk.file);
     for (const imported of chunk.imports ?? []) filesOf(imported, into);
   };
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  const loadedByIndex = new Set<string>();
-  if (entry) filesOf(entry, loadedByIndex);
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry);
 
-  const shells = new Map<string, string>();
+  const preloads = new Map<string, string[]>();
   for (const [page, module] of Object.entries(CRM_SCREEN_MODULES)) {
-    const files = new Set<string>();
-    for (const key of [...CRM_SHELL_MODULES, module]) filesOf(key, files);
-    const hints = [...files]
-      .filter((file) => !loadedByIndex.has(file) && file.endsWith('.js'))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('');
-    shells.set(page, indexHtml.replace('</head>', `${hints}</head>`));
+    const scripts = new Set<string>();
+    if (entryKey) filesOf(entryKey, scripts);
+    const entryScripts = [...scripts];
+    for (const key of [...CRM_SHELL_MODULES, module]) filesOf(key, scripts);
+    preloads.set(page, [
+      ...entryScripts.map(modulePreload),
+      // Like the page's <link rel="stylesheet" crossorigin>, so the browser uses this response for it.
+      ...(entry?.css ?? []).map((file) => `</${file}>; rel=preload; as=style; crossorigin`),
+      ...[...scripts].filter((file) => !entryScripts.includes(file)).map(modulePreload),
+    ]);
   }
-  return shells;
+  return preloads;
 }
+
+const modulePreload = (file: string) => `</${file}>; rel=modulepreload`;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { compress, sendCompressed, type Compressed } from '../http/compressed.ts';
 import { staffPageRequests } from '../../shared/early-requests.ts';
-import { screenShells } from './module-preloads.ts';
+import { screenPreloads } from './module-preloads.ts';
 import {
   isSiteLanguage,
   LANGUAGE_COOKIE,
@@ -77,15 +77,17 @@ function rememberLanguage(reply: FastifyReply, language: SiteLanguage, secure: b
 }
 
 /**
- * A signed-in user's staff page names the requests its app makes first (the session, the screen's
- * first data) as preloads in a Link header, so the browser asks for them with the page's scripts.
+ * A staff page names, in a Link header, what its app asks for first: its code (every chunk of the
+ * screen, `code`), and for a signed-in user the session and the screen's first data, so the browser
+ * fetches all of it at once instead of discovering it script by script.
  */
-function preloadFirstRequests(reply: FastifyReply, page: string | undefined) {
+function preloadFirstRequests(reply: FastifyReply, page: string | undefined, code: string[]) {
   const requests = page === undefined ? null : staffPageRequests(page, reply.request.url.split('?')[1] ?? '');
   if (!requests) return;
   reply.header('Vary', 'Cookie');
-  if (!reply.request.user) return;
-  reply.header('Link', [requests.session, ...requests.screen].map((href) => `<${href}>; rel=preload; as=fetch; crossorigin`).join(', '));
+  const data = reply.request.user ? [requests.session, ...requests.screen] : [];
+  const links = [...code, ...data.map((href) => `<${href}>; rel=preload; as=fetch; crossorigin`)];
+  if (links.length > 0) reply.header('Link', links.join(', '));
 }
 
 export function createSitePages(webDir: string, { secureCookies }: { secureCookies: boolean }): SitePages {
@@ -93,7 +95,7 @@ export function createSitePages(webDir: string, { secureCookies }: { secureCooki
   const indexSource = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
   const indexHtml = indexSource === undefined ? undefined : compress(indexSource);
   const prerendered = indexHtml ? loadPrerendered(webDir) : new Map<string, Prerendered>();
-  const shells = new Map([...(indexSource === undefined ? [] : screenShells(webDir, indexSource))].map(([page, html]) => [page, compress(html)]));
+  const preloads = indexSource === undefined ? new Map<string, string[]>() : screenPreloads(webDir);
 
   return {
     built: indexHtml !== undefined,
@@ -116,8 +118,8 @@ export function createSitePages(webDir: string, { secureCookies }: { secureCooki
           .type('text/plain; charset=utf-8')
           .send('The web app is not built. Run `npm run build` (or `npm run dev` while developing).');
       }
-      preloadFirstRequests(reply, page);
-      return sendCompressed(reply, status, (page !== undefined && shells.get(page)) || indexHtml);
+      preloadFirstRequests(reply, page, (page !== undefined && preloads.get(page)) || []);
+      return sendCompressed(reply, status, indexHtml);
     },
   };
 }

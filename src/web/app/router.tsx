@@ -77,7 +77,7 @@ export const routes: RouteObject[] = [
       {
         // Staff screens bring their own data layer (TanStack Query, toasts): public pages never load it.
         lazy: async () => {
-          const { Providers } = await import('./providers.tsx');
+          const { Providers } = await import('./staff-shell.ts');
           return {
             element: (
               <Providers>
@@ -96,7 +96,7 @@ export const routes: RouteObject[] = [
             lazy: async () => {
               const [{ default: BuilderPage }, { RequireSession }, { ImageLibrary }] = await Promise.all([
                 import('@web/features/builder/builder-page.tsx'),
-                import('./require-session.tsx'),
+                import('./staff-shell.ts'),
                 import('@web/features/images/image-library.tsx'),
               ]);
               return {
@@ -111,10 +111,7 @@ export const routes: RouteObject[] = [
           {
             path: '/crm',
             lazy: async () => {
-              const [{ default: CrmLayout }, { RequireSession }] = await Promise.all([
-                import('@web/features/crm-shell/crm-layout.tsx'),
-                import('./require-session.tsx'),
-              ]);
+              const { CrmLayout, RequireSession } = await import('./staff-shell.ts');
               return {
                 element: (
                   <RequireSession>

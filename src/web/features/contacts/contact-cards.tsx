@@ -1,10 +1,11 @@
-import { memo, useEffect, useLayoutEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { ContactDto } from '@shared/contacts/api.ts';
 import { contactDisplayName } from '@shared/contacts/form.ts';
 import { ContactActions } from './contact-actions.tsx';
 import { ContactLink } from './contact-link.tsx';
 import type { ContactsKitSlots } from './kit-slots.ts';
 import { ContactCell, LoadMoreStatus, type ContactsTableProps } from './contacts-table.tsx';
+import { useScrollToTop } from './use-scroll-to-top.ts';
 import { useWindowedRows } from './use-windowed-rows.ts';
 
 /** Every card has this height (px), so the cards out of view can be left out, as the table does with rows. */
@@ -25,10 +26,7 @@ export function ContactCards(props: Omit<ContactsTableProps, 'columns' | 'onSort
     if (needMore) onLoadMore();
   }, [needMore, onLoadMore]);
 
-  const viewKey = JSON.stringify(view);
-  useLayoutEffect(() => {
-    container?.scrollTo({ top: 0 });
-  }, [container, viewKey]);
+  useScrollToTop(container, JSON.stringify(view));
 
   return (
     <ul ref={setContainer} aria-label="Contacts" className="max-h-[max(26rem,calc(100dvh-15rem))] overflow-y-auto overscroll-contain">

@@ -1,4 +1,4 @@
-import { Fragment, memo, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { Fragment, memo, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS, type ContactStatus } from '@shared/contacts.ts';
 import type { ContactDto } from '@shared/contacts/api.ts';
 import { contactDisplayName } from '@shared/contacts/form.ts';
@@ -15,6 +15,7 @@ import { ContactActions } from './contact-actions.tsx';
 import { ContactLink, useOpenContact } from './contact-link.tsx';
 import type { ContactsKitSlots } from './kit-slots.ts';
 import { TagChips } from './tag-chips.tsx';
+import { useScrollToTop } from './use-scroll-to-top.ts';
 import { useWindowedRows } from './use-windowed-rows.ts';
 
 /** Every row has this height (px), so the rows out of view can be left out and stood in for by spacing. */
@@ -77,11 +78,7 @@ export function ContactsTable(props: ContactsTableProps) {
     if (needMore) onLoadMore();
   }, [needMore, onLoadMore]);
 
-  // A new search, filter or sort starts at the top.
-  const viewKey = JSON.stringify(view);
-  useLayoutEffect(() => {
-    container?.scrollTo({ top: 0 });
-  }, [container, viewKey]);
+  useScrollToTop(container, JSON.stringify(view));
 
   const selectedLoaded = rows.reduce((n, row) => n + (selected.has(row.id) ? 1 : 0), 0);
   const selectAll = useRef<HTMLInputElement>(null);

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 export interface RowWindow {
   /** First and one-past-last index of the rows to render. */
@@ -14,18 +14,22 @@ export interface RowWindow {
  * side). Only those are rendered, so a list of many thousand loaded rows scrolls as smoothly as a
  * short one. Re-renders only when the visible range changes, not on every scroll event.
  * `container` comes from a callback ref, so the hook follows the element as it mounts.
+ *
+ * The first range is a guess (a window's height of rows) and is measured by the ResizeObserver's
+ * first report, which comes after the browser's own layout: reading the container's size while
+ * mounting would force a layout of the whole page before the first rows could paint (some 30 ms on
+ * a first visit, bench:contacts-screen).
  */
 export function useWindowedRows(container: HTMLElement | null, count: number, rowHeight: number, overscan = 8): RowWindow {
-  const [range, setRange] = useState({ first: 0, last: 20 });
+  const [range, setRange] = useState(() => ({ first: 0, last: Math.ceil(window.innerHeight / rowHeight) }));
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!container) return;
     const measure = () => {
       const first = Math.floor(container.scrollTop / rowHeight);
       const last = Math.ceil((container.scrollTop + container.clientHeight) / rowHeight);
       setRange((current) => (current.first === first && current.last === last ? current : { first, last }));
     };
-    measure();
     container.addEventListener('scroll', measure, { passive: true });
     const resize = new ResizeObserver(measure);
     resize.observe(container);
