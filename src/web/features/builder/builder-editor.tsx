@@ -37,6 +37,7 @@ import { useBuilderShortcuts } from './use-builder-shortcuts.ts';
 import { useCanvasClipboard } from './use-canvas-clipboard.ts';
 import { useCanvasCss } from './use-canvas-css.ts';
 import { useDraftRecovery } from './use-draft-recovery.ts';
+import { useDrawnDoc } from './use-drawn-doc.ts';
 import { previewFrameStyle, type ViewportId } from './viewport-css.ts';
 import { ViewportSwitch } from './viewport-switch.tsx';
 
@@ -88,7 +89,8 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   const baseVersion = useRef(page?.version ?? 0);
   const [conflict, setConflict] = useState<{ current: LandingPage; close: boolean } | null>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
-  const canvasCss = useCanvasCss(canvasRef, state.doc);
+  const drawnDoc = useDrawnDoc(state.doc, state.typed);
+  const canvasCss = useCanvasCss(canvasRef, drawnDoc);
   const dirty = isDirty(state);
   const [openingContent] = useState(() => serializeContent(state.doc));
   const draft = useDraftRecovery({ draftKey: pageId ?? NEW_PAGE_ID, doc: state.doc, dirty, openingContent, lastSaved: page?.updated_at ?? null });
@@ -270,7 +272,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
     marked?.removeAttribute('data-selected');
     selectedFrame.current = id ? (canvasRef.current?.querySelector(`[data-node-id="${CSS.escape(id)}"]`) ?? null) : null;
     selectedFrame.current?.setAttribute('data-selected', '');
-  }, [selected, state.mode, state.doc]);
+  }, [selected, state.mode, drawnDoc]);
   const showPanel = state.mode === 'edit' && panelOpen && selected !== null;
   // Once shown, the panel stays mounted (hidden) while nothing is selected, as after a deletion: the
   // next selection then shows it without building its component tree of a thousand lines again.
@@ -347,7 +349,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
             >
               <CanvasActionsContext value={actions}>
                 <InlineEditContext value={inlineEdits}>
-                  <BuilderCanvas doc={state.doc} mode={state.mode} />
+                  <BuilderCanvas doc={drawnDoc} mode={state.mode} />
                 </InlineEditContext>
               </CanvasActionsContext>
             </div>
@@ -363,6 +365,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
             <PropertyPanel
               hidden={!showPanel}
               doc={state.doc}
+              outlineDoc={drawnDoc}
               selectedId={selected}
               dispatch={dispatch}
               onClose={() => setPanelOpen(false)}

@@ -25,6 +25,8 @@ export interface EditorState {
   readonly refused: string | null;
   /** The kind of the last change: typing into one field makes one history entry, not one per key. */
   readonly lastMerge: string | null;
+  /** Whether the document last changed by a key typed into the property editor (use-drawn-doc.ts). */
+  readonly typed: boolean;
 }
 
 export type EditorAction =
@@ -35,6 +37,8 @@ export type EditorAction =
       readonly merge?: string;
       /** What to select afterwards; the selection stays when omitted. */
       readonly select?: string | null;
+      /** A key typed into the property editor. */
+      readonly typed?: boolean;
     }
   | { readonly type: 'undo' }
   | { readonly type: 'redo' }
@@ -46,7 +50,7 @@ export type EditorAction =
   | { readonly type: 'load'; readonly doc: PageContent };
 
 export function initialEditorState(doc: PageContent): EditorState {
-  return { doc, past: [], future: [], saved: doc, selectedId: null, mode: 'edit', refused: null, lastMerge: null };
+  return { doc, past: [], future: [], saved: doc, selectedId: null, mode: 'edit', refused: null, lastMerge: null, typed: false };
 }
 
 export const isDirty = (state: EditorState) => state.doc !== state.saved;
@@ -65,17 +69,17 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (doc === state.doc) return { ...state, selectedId, refused: null };
       const merging = action.merge !== undefined && action.merge === state.lastMerge;
       const past = merging ? state.past : [...state.past, state.doc].slice(-HISTORY_LIMIT);
-      return { ...state, doc, past, future: [], selectedId, refused: null, lastMerge: action.merge ?? null };
+      return { ...state, doc, past, future: [], selectedId, refused: null, lastMerge: action.merge ?? null, typed: action.typed === true };
     }
     case 'undo': {
       const previous = state.past.at(-1);
       if (!previous) return state;
-      return { ...state, doc: previous, past: state.past.slice(0, -1), future: [...state.future, state.doc], refused: null, lastMerge: null };
+      return { ...state, doc: previous, past: state.past.slice(0, -1), future: [...state.future, state.doc], refused: null, lastMerge: null, typed: false };
     }
     case 'redo': {
       const next = state.future.at(-1);
       if (!next) return state;
-      return { ...state, doc: next, past: [...state.past, state.doc], future: state.future.slice(0, -1), refused: null, lastMerge: null };
+      return { ...state, doc: next, past: [...state.past, state.doc], future: state.future.slice(0, -1), refused: null, lastMerge: null, typed: false };
     }
     case 'select':
       return state.selectedId === action.id ? state : { ...state, selectedId: action.id, lastMerge: null };
@@ -93,6 +97,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         selectedId: null,
         refused: null,
         lastMerge: null,
+        typed: false,
       };
   }
 }

@@ -13,6 +13,13 @@ import { Textarea } from '@web/components/ui/textarea.tsx';
 import { ImagePickerContext } from './image-picker.ts';
 import { linesToLinkMap, linesToNavigation, linkMapToLines, navigationToLines } from './pair-lines.ts';
 
+/**
+ * What a field's input reports: the value to store, and whether it was typed into a text box (a
+ * key, which the canvas draws a frame after the field: use-drawn-doc.ts) rather than chosen.
+ */
+export type OnFieldChange = (value: unknown, typed?: boolean) => void;
+const TYPED = true;
+
 const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
 /**
@@ -36,7 +43,7 @@ function DraftTextarea({ id, value, format, parse, onChange, rows }: {
   value: unknown;
   format: (value: unknown) => string;
   parse: (typed: string) => unknown;
-  onChange: (value: unknown) => void;
+  onChange: OnFieldChange;
   rows?: number;
 }) {
   const [draft, setDraft] = useDraft(value, format, (typed, stored) => sameJson(parse(typed), stored));
@@ -47,7 +54,7 @@ function DraftTextarea({ id, value, format, parse, onChange, rows }: {
       value={draft}
       onChange={(event) => {
         setDraft(event.target.value);
-        onChange(parse(event.target.value));
+        onChange(parse(event.target.value), TYPED);
       }}
     />
   );
@@ -78,7 +85,7 @@ function ClassVerdicts({ value, unknownClasses }: { value: unknown; unknownClass
 export function FieldInput({ field, value, onChange, unknownClasses }: {
   field: Field;
   value: unknown;
-  onChange: (value: unknown) => void;
+  onChange: OnFieldChange;
   unknownClasses: ReadonlySet<string> | null;
 }) {
   const id = useId();
@@ -100,7 +107,7 @@ export function FieldInput({ field, value, onChange, unknownClasses }: {
   );
 }
 
-function NumberControl({ id, field, value, onChange }: { id: string; field: Extract<Field, { kind: 'number' }>; value: unknown; onChange: (value: unknown) => void }) {
+function NumberControl({ id, field, value, onChange }: { id: string; field: Extract<Field, { kind: 'number' }>; value: unknown; onChange: OnFieldChange }) {
   const [draft, setDraft] = useDraft(value, text, (typed, stored) => Number(typed) === Number(stored));
   return (
     <Input
@@ -113,14 +120,14 @@ function NumberControl({ id, field, value, onChange }: { id: string; field: Extr
       value={draft}
       onChange={(event) => {
         setDraft(event.target.value);
-        if (event.target.value.trim() !== '') onChange(numberInput(field, event.target.value));
+        if (event.target.value.trim() !== '') onChange(numberInput(field, event.target.value), TYPED);
       }}
       onBlur={() => setDraft(text(value))}
     />
   );
 }
 
-function FieldControl({ id, field, value, onChange }: { id: string; field: Field; value: unknown; onChange: (value: unknown) => void }) {
+function FieldControl({ id, field, value, onChange }: { id: string; field: Field; value: unknown; onChange: OnFieldChange }) {
   switch (field.kind) {
     case 'choice':
       return (
@@ -141,11 +148,11 @@ function FieldControl({ id, field, value, onChange }: { id: string; field: Field
     case 'navigation':
       return <DraftTextarea id={id} value={value} format={navigationToLines} parse={linesToNavigation} onChange={onChange} />;
     case 'longText':
-      return <Textarea id={id} rows={4} value={text(value)} onChange={(event) => onChange(event.target.value)} />;
+      return <Textarea id={id} rows={4} value={text(value)} onChange={(event) => onChange(event.target.value, TYPED)} />;
     case 'color':
       return (
         <div className="flex gap-2">
-          <Input id={id} value={text(value)} onChange={(event) => onChange(event.target.value)} />
+          <Input id={id} value={text(value)} onChange={(event) => onChange(event.target.value, TYPED)} />
           <input
             type="color"
             aria-label={`${field.label}: pick a colour`}
@@ -158,19 +165,19 @@ function FieldControl({ id, field, value, onChange }: { id: string; field: Field
     case 'image':
       return <ImageControl id={id} label={field.label} value={value} onChange={onChange} />;
     case 'url':
-      return <Input id={id} type="text" inputMode="url" value={text(value)} onChange={(event) => onChange(event.target.value)} />;
+      return <Input id={id} type="text" inputMode="url" value={text(value)} onChange={(event) => onChange(event.target.value, TYPED)} />;
     default:
-      return <Input id={id} value={text(value)} onChange={(event) => onChange(event.target.value)} />;
+      return <Input id={id} value={text(value)} onChange={(event) => onChange(event.target.value, TYPED)} />;
   }
 }
 
 /** An image's address, typed or picked from the image library (issue #13). */
-function ImageControl({ id, label, value, onChange }: { id: string; label: string; value: unknown; onChange: (value: unknown) => void }) {
+function ImageControl({ id, label, value, onChange }: { id: string; label: string; value: unknown; onChange: OnFieldChange }) {
   const picker = useContext(ImagePickerContext);
   const [open, setOpen] = useState(false);
   return (
     <div className="space-y-2">
-      <Input id={id} type="text" inputMode="url" value={text(value)} onChange={(event) => onChange(event.target.value)} />
+      <Input id={id} type="text" inputMode="url" value={text(value)} onChange={(event) => onChange(event.target.value, TYPED)} />
       {picker ? (
         <>
           <Button type="button" size="sm" variant="secondary" aria-label={`${label}: choose from the image library`} onClick={() => setOpen(true)}>

@@ -63,6 +63,7 @@ function changeFor(node: TreeNode, isSection: boolean, name: string, value: unkn
 export function PropertyPanel({
   hidden,
   doc,
+  outlineDoc,
   selectedId,
   dispatch,
   onClose,
@@ -75,6 +76,8 @@ export function PropertyPanel({
 }: {
   hidden: boolean;
   doc: PageContent;
+  /** The document the component tree draws (use-drawn-doc.ts). */
+  outlineDoc: PageContent;
   selectedId: string | null;
   dispatch: Dispatch<EditorAction>;
   onClose: () => void;
@@ -136,7 +139,9 @@ export function PropertyPanel({
                 field={field}
                 value={found.node.props[name] ?? (field.kind === 'flag' ? 'false' : '')}
                 unknownClasses={unknownClasses}
-                onChange={(value) => dispatch({ type: 'change', change: changeFor(found.node, found.isSection, name, value), merge: `${found.node.id}:${name}` })}
+                onChange={(value, typed) =>
+                  dispatch({ type: 'change', change: changeFor(found.node, found.isSection, name, value), merge: `${found.node.id}:${name}`, typed })
+                }
               />
             ))
           : null}
@@ -168,7 +173,7 @@ export function PropertyPanel({
         className="h-1.5 shrink-0 cursor-row-resize border-y border-gray-200 bg-gray-50 hover:bg-indigo-300 focus-visible:bg-indigo-400 focus-visible:outline-none"
       />
       <div className="flex min-h-0 flex-col" style={{ flex: `${1 - ratio} 1 0` }}>
-        <ComponentTree doc={doc} selectedId={selectedId} onPick={onPick} />
+        <ComponentTree doc={outlineDoc} selectedId={selectedId} onPick={onPick} />
       </div>
     </aside>
   );
