@@ -3,6 +3,7 @@ import { CSS_REQUEST_LIMITS } from '@shared/landing-pages/api.ts';
 import { collectClassNames } from '@shared/landing-pages/class-names.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
 import { fetchCanvasCss } from './builder-api.ts';
+import { gatherCanvasClasses } from './canvas-classes.ts';
 import { toCanvasCss } from './viewport-css.ts';
 
 const SETTLE_MS = 250;
@@ -18,16 +19,13 @@ export function useCanvasCss(canvas: RefObject<HTMLElement | null>, doc: PageCon
   const [result, setResult] = useState<{ css: string; unknown: ReadonlySet<string> | null } | null>(null);
   const asked = useRef('');
   useEffect(() => {
-    const timer = setTimeout(() => {
-      const classes = new Set(collectClassNames(doc));
-      // Most elements share their class attribute with many others (every paragraph, every toolbar button): each is split once.
-      const seen = new Set<string>();
-      canvas.current?.querySelectorAll('[class]').forEach((element) => {
-        const names = element.getAttribute('class')!;
-        if (seen.has(names)) return;
-        seen.add(names);
-        element.classList.forEach((name) => classes.add(name));
-      });
+    const walk = new AbortController();
+    // The first styles are awaited by an invisible canvas: asked for at once, the canvas walked in one go.
+    const first = asked.current === '';
+    const timer = setTimeout(async () => {
+      const onCanvas = canvas.current ? await gatherCanvasClasses(canvas.current, walk.signal, first ? Infinity : undefined) : new Set<string>();
+      if (!onCanvas) return;
+      const classes = new Set([...collectClassNames(doc), ...onCanvas]);
       const list = [...classes].filter((name) => name.length <= CSS_REQUEST_LIMITS.classLength).sort().slice(0, CSS_REQUEST_LIMITS.classes);
       const key = list.join(' ');
       if (key === asked.current) return;
@@ -43,8 +41,11 @@ export function useCanvasCss(canvas: RefObject<HTMLElement | null>, doc: PageCon
           setResult((shown) => shown ?? { css: '', unknown: null });
         },
       );
-    }, SETTLE_MS);
-    return () => clearTimeout(timer);
+    }, first ? 0 : SETTLE_MS);
+    return () => {
+      clearTimeout(timer);
+      walk.abort();
+    };
   }, [canvas, doc]);
   return result;
 }
