@@ -16,8 +16,8 @@ export const CRM_NAV = [
 
 /**
  * The staff shell's and each CRM screen's code, by source module (as src/web/app/router.tsx loads
- * them). The server sends each screen's page with modulepreload hints for these, so the browser
- * fetches the screen's code alongside the app's first script instead of after it has run.
+ * them). The server names these chunks in each screen's Link header (server/spa/module-preloads.ts),
+ * so the browser fetches the screen's code alongside the app's first script instead of after it has run.
  */
 export const CRM_SHELL_MODULES = ['src/web/app/staff-shell.ts'] as const;
 export const CRM_SCREEN_MODULES: Record<string, string> = {

@@ -25,7 +25,7 @@ export interface EditorState {
   readonly refused: string | null;
   /** The kind of the last change: typing into one field makes one history entry, not one per key. */
   readonly lastMerge: string | null;
-  /** Whether the document last changed by a key typed into the property editor (use-drawn-doc.ts). */
+  /** Whether the last change was a key typed into the property editor (use-drawn-doc.ts). */
   readonly typed: boolean;
 }
 
