@@ -211,12 +211,19 @@ describe('the landing page builder', () => {
     page.once('dialog', (dialog) => void dialog.dismiss());
     await headingNode().getByRole('button', { name: 'Remove' }).click();
     expect(await headingNode().count()).toBe(1);
+    await headingNode().getByRole('button', { name: 'Edit properties' }).click();
+    await expect.poll(() => panel().getByRole('heading', { name: 'Heading properties' }).isVisible()).toBe(true);
     page.once('dialog', (dialog) => {
       expect(dialog.message()).toBe(BUILDER_MESSAGES.removeConfirm('heading'));
       void dialog.accept();
     });
     await headingNode().getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => headingNode().count()).toBe(0);
+    // The property editor stays open with nothing selected (the canvas keeps its width); the tree picks the next one.
+    await expect.poll(() => panel().getByText(BUILDER_MESSAGES.nothingSelected).isVisible()).toBe(true);
+    await screenshot(page, 'builder-nothing-selected');
+    await panel().getByRole('navigation', { name: 'Component tree' }).getByRole('button', { name: /^Paragraph: Twenty percent off/ }).click();
+    await expect.poll(() => panel().getByRole('heading', { name: 'Paragraph properties' }).isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Debug' }).click();
     const json = page.getByRole('dialog', { name: 'Debug: page JSON' }).getByLabel('Page JSON');

@@ -26,6 +26,8 @@ export const BUILDER_MESSAGES = {
   unknownType: 'Unknown Component Type',
   /** What an empty paragraph shows on the canvas only (spec 2.4), so it can still be found and edited. */
   emptyParagraph: 'Empty paragraph: add its text in the property editor',
+  /** The property editor while nothing is selected (after the selected component was removed). */
+  nothingSelected: 'Nothing selected: choose a component on the canvas or in the component tree.',
   /** A broken image on the canvas (spec 2.4). */
   imageFailed: 'Image failed to load',
   checkUrl: 'Please check the URL',

@@ -273,12 +273,9 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
     selectedFrame.current = id ? (canvasRef.current?.querySelector(`[data-node-id="${CSS.escape(id)}"]`) ?? null) : null;
     selectedFrame.current?.setAttribute('data-selected', '');
   }, [selected, state.mode, drawnDoc]);
-  const showPanel = state.mode === 'edit' && panelOpen && selected !== null;
-  // Once shown, the panel stays mounted (hidden) while nothing is selected, as after a deletion: the
-  // next selection then shows it without building its component tree of a thousand lines again.
-  const [panelBuilt, setPanelBuilt] = useState(false);
-  if (showPanel && !panelBuilt) setPanelBuilt(true);
-  const keepPanel = panelBuilt && state.mode === 'edit' && panelOpen;
+  // Open until closed, also while nothing is selected (after the selected component is deleted): the
+  // canvas keeps its width, and the next selection fills the panel instead of laying out the page anew.
+  const showPanel = state.mode === 'edit' && panelOpen;
   const title = page?.title ?? BUILDER_PAGE_TITLE;
 
   return (
@@ -361,9 +358,8 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
               </div>
             ) : null}
           </div>
-          {keepPanel ? (
+          {showPanel ? (
             <PropertyPanel
-              hidden={!showPanel}
               doc={state.doc}
               outlineDoc={drawnDoc}
               selectedId={selected}

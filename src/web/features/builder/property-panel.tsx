@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useState, type Dispatch } from 'react';
-import { BUILDER_LIMITS } from '@shared/landing-pages/builder.ts';
+import { BUILDER_LIMITS, BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
 import type { HeadingLevel } from '@shared/landing-pages/constants.ts';
 import { textField, type Field } from '@shared/landing-pages/fields.ts';
@@ -61,7 +61,6 @@ function changeFor(node: TreeNode, isSection: boolean, name: string, value: unkn
 
 /** The property editor (spec 2.5): a form generated from the selected node's field definitions, applied live. */
 export function PropertyPanel({
-  hidden,
   doc,
   outlineDoc,
   selectedId,
@@ -74,7 +73,6 @@ export function PropertyPanel({
   onPick,
   unknownClasses,
 }: {
-  hidden: boolean;
   doc: PageContent;
   /** The document the component tree draws (use-drawn-doc.ts). */
   outlineDoc: PageContent;
@@ -105,7 +103,7 @@ export function PropertyPanel({
   };
 
   return (
-    <aside hidden={hidden} aria-label="Property editor" className="relative flex shrink-0 flex-col border-l border-gray-200 bg-white" style={{ width }}>
+    <aside aria-label="Property editor" className="relative flex shrink-0 flex-col border-l border-gray-200 bg-white" style={{ width }}>
       <div
         role="separator"
         aria-orientation="vertical"
@@ -130,7 +128,8 @@ export function PropertyPanel({
         </button>
       </div>
       <div className="min-h-0 space-y-4 overflow-y-auto p-4" style={{ flex: `${ratio} 1 0` }}>
-        {!found ? <p className="text-sm text-gray-600">The selected component is no longer on the page.</p> : null}
+        {selectedId === null ? <p className="text-sm text-gray-600">{BUILDER_MESSAGES.nothingSelected}</p> : null}
+        {selectedId !== null && !found ? <p className="text-sm text-gray-600">The selected component is no longer on the page.</p> : null}
         {found && !fields ? <p className="text-sm text-gray-600">This component's type is unknown: it has no properties to edit.</p> : null}
         {found && fields
           ? Object.entries(fields).map(([name, field]) => (
