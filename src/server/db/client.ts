@@ -42,6 +42,9 @@ const MIGRATION_LOCK_ID = 7_214_001;
 /** `poolSize`: connections this instance keeps (DATABASE_POOL_SIZE, validated in config.ts). */
 export async function openPostgres(url: string, { poolSize = 10 }: { poolSize?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server ended (a restart, an administrator, a network fault) is reported
+  // here: the pool drops it and opens another when one is needed. Unheard, the event would end the process.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Several instances may start at once: one migrates, the others wait for it.
   const client = await pool.connect();
