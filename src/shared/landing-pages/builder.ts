@@ -28,6 +28,8 @@ export const BUILDER_MESSAGES = {
   emptyParagraph: 'Empty paragraph: add its text in the property editor',
   /** The property editor while nothing is selected (after the selected component was removed). */
   nothingSelected: 'Nothing selected: choose a component on the canvas or in the component tree.',
+  /** The property editor when its component left the page (undone, say). */
+  selectionGone: 'The selected component is no longer on the page.',
   /** A broken image on the canvas (spec 2.4). */
   imageFailed: 'Image failed to load',
   checkUrl: 'Please check the URL',

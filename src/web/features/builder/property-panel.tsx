@@ -129,7 +129,7 @@ export function PropertyPanel({
       </div>
       <div className="min-h-0 space-y-4 overflow-y-auto p-4" style={{ flex: `${ratio} 1 0` }}>
         {selectedId === null ? <p className="text-sm text-gray-600">{BUILDER_MESSAGES.nothingSelected}</p> : null}
-        {selectedId !== null && !found ? <p className="text-sm text-gray-600">The selected component is no longer on the page.</p> : null}
+        {selectedId !== null && !found ? <p className="text-sm text-gray-600">{BUILDER_MESSAGES.selectionGone}</p> : null}
         {found && !fields ? <p className="text-sm text-gray-600">This component's type is unknown: it has no properties to edit.</p> : null}
         {found && fields
           ? Object.entries(fields).map(([name, field]) => (

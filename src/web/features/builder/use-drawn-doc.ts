@@ -5,7 +5,7 @@ import type { PageContent } from '@shared/landing-pages/types.ts';
  * The document the canvas and the component tree draw. A keystroke in the property editor (`typing`)
  * shows in its field at once and on the canvas in the frame after: the field's frame then holds only
  * the field, not the page of a thousand components around it, so typing keeps up with the keys
- * (bench/builder.ts: 'typing' and 'typing, on the canvas'). Keys typed within one frame are drawn
+ * (bench/builder.ts: 'typing in a text prop' and '…until the canvas shows it'). Keys typed within one frame are drawn
  * together. Every other change (add, move, undo, inline text on the canvas) is drawn at once.
  */
 export function useDrawnDoc(doc: PageContent, typing: boolean): PageContent {
