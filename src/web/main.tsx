@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startEarlyRequests } from './app/early-requests.ts';
-import { createRouter, RouterProvider } from './app/router.tsx';
+import { RouterProvider, startRouter } from './app/router.tsx';
 import './styles.css';
 
 /*
@@ -9,8 +9,10 @@ import './styles.css';
  * server HTML with islands (src/web/prerender.tsx) and never load this script.
  */
 startEarlyRequests(window.location);
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={createRouter()} />
-  </StrictMode>,
+void startRouter().then((router) =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );

@@ -276,6 +276,26 @@ describe('a first visit to the contacts screen', () => {
     expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
     await visit.close();
   });
+
+  it('shows the screen with its contacts at once: no spinner and no empty table come first', async () => {
+    const visit = await browser.newContext({ viewport: { width: 1366, height: 900 }, storageState: await context.storageState() });
+    // Everything the page showed before its first row, as the person would have seen it.
+    await visit.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __beforeRows: string[] }).__beforeRows = seen;
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('tbody tr[aria-rowindex]')) return observer.disconnect();
+        const text = document.getElementById('root')?.innerText.trim();
+        if (text) seen.push(text);
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const first = await visit.newPage();
+    await first.goto(url('/crm/contacts'));
+    await expect.poll(() => table(first).locator('tbody tr[aria-rowindex]').count()).toBeGreaterThan(10);
+    expect(await first.evaluate(() => (window as unknown as { __beforeRows: string[] }).__beforeRows)).toEqual([]);
+    await visit.close();
+  });
 });
 
 describe('the whole session', () => {

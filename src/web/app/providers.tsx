@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { CSSProperties, ReactNode } from 'react';
 import { Toaster } from 'sonner';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 10_000 } },
-});
+import { queryClient } from '@web/lib/query-client.ts';
 
 /**
  * Sonner's rich colours put their text on pale backgrounds below WCAG's 4.5:1 (its green is 4.3:1);

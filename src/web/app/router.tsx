@@ -1,13 +1,20 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Outlet, useLocation, useNavigationType, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, useLocation, useNavigationType, type DataRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { useConsent } from '@web/features/site/consent/use-consent.ts';
+import { neverRevalidate, pageLoaded } from './first-screen-data.ts';
 
 /**
  * The staff app's pages, each loaded on demand. The public site is not part of it: its pages are
  * server HTML with small islands (src/web/prerender.tsx), so they never download this app at all.
  * Paths match src/shared/routes.ts, which the server uses to answer unknown paths with 404.
  */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+type ScreenModule = { default: React.ComponentType; loader?: LoaderFunction };
+
+/** A screen's lazy route: its component and, if the module has one, the loader that fills its first data. */
+const page = (load: () => Promise<ScreenModule>) => async () => {
+  const { default: Component, loader } = await load();
+  return loader ? { Component, loader, shouldRevalidate: neverRevalidate } : { Component };
+};
 
 const crmScreens: RouteObject[] = [
   { index: true, lazy: page(() => import('@web/features/dashboard/dashboard-page.tsx')) },
@@ -94,12 +101,14 @@ export const routes: RouteObject[] = [
             // Full screen, outside the CRM's sidebar layout; its own URL, so a reload stays in the builder.
             path: '/crm/landing-pages/:id/builder',
             lazy: async () => {
-              const [{ default: BuilderPage }, { RequireSession }, { ImageLibrary }] = await Promise.all([
+              const [{ default: BuilderPage }, { loadSession, RequireSession }, { ImageLibrary }] = await Promise.all([
                 import('@web/features/builder/builder-page.tsx'),
                 import('./staff-shell.ts'),
                 import('@web/features/images/image-library.tsx'),
               ]);
               return {
+                loader: loadSession,
+                shouldRevalidate: neverRevalidate,
                 element: (
                   <RequireSession>
                     <BuilderPage imagePicker={ImageLibrary} />
@@ -111,8 +120,10 @@ export const routes: RouteObject[] = [
           {
             path: '/crm',
             lazy: async () => {
-              const { CrmLayout, RequireSession } = await import('./staff-shell.ts');
+              const { CrmLayout, loadSession, RequireSession } = await import('./staff-shell.ts');
               return {
+                loader: loadSession,
+                shouldRevalidate: neverRevalidate,
                 element: (
                   <RequireSession>
                     <CrmLayout />
@@ -129,5 +140,26 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The app's router, once its first screen is ready: the screen's code and, on a page load, its first
+ * data (first-screen-data.ts). Rendering only then makes the first render that screen, whole, in one
+ * pass; rendered at once, the app shows nothing until then either, and then draws the screen as a
+ * transition, in 5 ms slices, each a task of its own.
+ */
+export function startRouter(): Promise<DataRouter> {
+  const router = createBrowserRouter(routes);
+  return new Promise((resolve) => {
+    const ready = () => {
+      pageLoaded();
+      resolve(router);
+    };
+    if (router.state.initialized) return ready();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      ready();
+    });
+  });
+}
+
 export { RouterProvider } from 'react-router';

@@ -4,5 +4,5 @@
  * connections, not three (src/server/spa/module-preloads.ts).
  */
 export { Providers } from './providers.tsx';
-export { RequireSession } from './require-session.tsx';
+export { loadScreenData, loadSession, RequireSession } from './require-session.tsx';
 export { default as CrmLayout } from '@web/features/crm-shell/crm-layout.tsx';

@@ -1,24 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_PATHS, userResponseSchema, type SessionUser } from '@shared/auth/api.ts';
 import { ApiError, apiParsed, post } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** The signed-in user, or null. A 401 means "signed out", not an error. */
-export function useSession() {
-  return useQuery({
-    queryKey: queryKeys.session,
-    queryFn: async (): Promise<SessionUser | null> => {
-      try {
-        return (await apiParsed(userResponseSchema, 'GET', AUTH_PATHS.session)).user;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
-    staleTime: 60_000,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
-  });
-}
+export const sessionQuery = queryOptions({
+  queryKey: queryKeys.session,
+  queryFn: async (): Promise<SessionUser | null> => {
+    try {
+      return (await apiParsed(userResponseSchema, 'GET', AUTH_PATHS.session)).user;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+  retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+});
+
+export const useSession = () => useQuery(sessionQuery);
 
 export function useSignIn() {
   const client = useQueryClient();

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
   CONTACT_PATHS,
@@ -19,8 +19,8 @@ import { contactListPath, viewParams, type ContactView } from './contact-view.ts
 /** The contacts API (src/server/contacts/routes.ts) as TanStack Query hooks; every answer is parsed by its contract schema. */
 
 /** The filtered, sorted list, a page at a time (keyset cursors), loaded further as the table scrolls. */
-export function useContactList(view: ContactView) {
-  return useInfiniteQuery({
+export const contactListQuery = (view: ContactView) =>
+  infiniteQueryOptions({
     queryKey: queryKeys.contacts.list(view),
     queryFn: ({ pageParam }) => apiParsed(contactListResponseSchema, 'GET', contactListPath(view, pageParam)),
     initialPageParam: null as string | null,
@@ -29,7 +29,8 @@ export function useContactList(view: ContactView) {
     placeholderData: keepPreviousData,
     retry: 1,
   });
-}
+
+export const useContactList = (view: ContactView) => useInfiniteQuery(contactListQuery(view));
 
 export function useContactStats() {
   return useQuery({

@@ -18,17 +18,18 @@ export interface RowWindow {
  * The first range is a guess (a window's height of rows) and is measured by the ResizeObserver's
  * first report, which comes after the browser's own layout: reading the container's size while
  * mounting would force a layout of the whole page before the first rows could paint (some 30 ms on
- * a first visit, bench:contacts-screen).
+ * a first visit, bench:contacts-screen). The guess gets no overscan: the first paint carries only
+ * the rows that can be in view, and the rest follow once measured, before anyone scrolls.
  */
 export function useWindowedRows(container: HTMLElement | null, count: number, rowHeight: number, overscan = 8): RowWindow {
-  const [range, setRange] = useState(() => ({ first: 0, last: Math.ceil(window.innerHeight / rowHeight) }));
+  const [range, setRange] = useState(() => ({ first: 0, last: Math.ceil(window.innerHeight / rowHeight), measured: false }));
 
   useEffect(() => {
     if (!container) return;
     const measure = () => {
       const first = Math.floor(container.scrollTop / rowHeight);
       const last = Math.ceil((container.scrollTop + container.clientHeight) / rowHeight);
-      setRange((current) => (current.first === first && current.last === last ? current : { first, last }));
+      setRange((current) => (current.measured && current.first === first && current.last === last ? current : { first, last, measured: true }));
     };
     container.addEventListener('scroll', measure, { passive: true });
     const resize = new ResizeObserver(measure);
@@ -39,7 +40,8 @@ export function useWindowedRows(container: HTMLElement | null, count: number, ro
     };
   }, [container, rowHeight]);
 
-  const start = Math.min(count, Math.max(0, range.first - overscan));
-  const end = Math.min(count, range.last + overscan);
+  const extra = range.measured ? overscan : 0;
+  const start = Math.min(count, Math.max(0, range.first - extra));
+  const end = Math.min(count, range.last + extra);
   return { start, end, before: start * rowHeight, after: Math.max(0, count - end) * rowHeight };
 }
