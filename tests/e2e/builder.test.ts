@@ -33,9 +33,10 @@ const banner = () => page.getByRole('status').filter({ hasText: /successfully|Fa
 /** The texts of the second section's components, in order. */
 const secondSectionTexts = () => sections().nth(1).locator('h1, h2, h3, p').allTextContents();
 
-async function addToSecondSection(label: string) {
+async function addToSecondSection(label: string, shot?: string) {
   await sections().nth(1).getByRole('toolbar', { name: 'Section controls' }).getByRole('button', { name: 'Add Component' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Component' });
+  if (shot) await screenshot(page, shot);
   await dialog.getByRole('button', { name: label, exact: true }).click();
   await expect.poll(() => dialog.count()).toBe(0);
   await expect.poll(() => panel().getByRole('heading', { name: `${label} properties` }).isVisible()).toBe(true);
@@ -56,7 +57,7 @@ describe('the landing page builder', () => {
     // The default page: the hero section and an empty section.
     await expect.poll(() => sections().count()).toBe(2);
 
-    await addToSecondSection('Heading');
+    await addToSecondSection('Heading', 'builder-add-component');
     await panel().getByLabel('Text', { exact: true }).fill(HEADING);
     await addToSecondSection('Paragraph');
     await panel().getByLabel('Text', { exact: true }).fill('');
