@@ -21,8 +21,8 @@ function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
  * behind), a frame's worth of work and more; so this one is a <dialog> opened with show() above a
  * backdrop that takes the pointer, with aria-modal for assistive technology. The backdrop dims without
  * Dialog's blur: a blurred backdrop is drawn again from the whole canvas beneath, and on a machine
- * that draws without a GPU that made one add in five from the palette wait 45–70 ms for its frame
- * instead of ~25 (bench:builder).
+ * that draws without a GPU some adds from the palette waited 45–70 ms for their frame instead of ~25
+ * (bench:builder at 1,010 components).
  */
 export function BuilderDialog({
   open,
