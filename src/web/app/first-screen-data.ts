@@ -6,6 +6,8 @@
  * do not wait: the next screen shows at once, with its own loading state.
  */
 
+import type { LoaderFunction } from 'react-router';
+
 let pageLoading = true;
 
 /** Called by the router when its first navigation (the page load) is done. */
@@ -19,5 +21,8 @@ export function loadFirstData(prefetch: () => Promise<void>): Promise<null> | nu
   return pageLoading ? done.then(() => null) : null;
 }
 
-/** The loaders only fill the query cache, whose queries keep themselves fresh: a changed search never runs them again. */
-export const neverRevalidate = () => false;
+/**
+ * A route's part for such a loader. The loaders only fill the query cache, whose queries keep
+ * themselves fresh: a changed search never runs them again.
+ */
+export const firstDataRoute = (loader: LoaderFunction) => ({ loader, shouldRevalidate: () => false });

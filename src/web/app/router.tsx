@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigationType, type DataRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { useConsent } from '@web/features/site/consent/use-consent.ts';
-import { neverRevalidate, pageLoaded } from './first-screen-data.ts';
+import { firstDataRoute, pageLoaded } from './first-screen-data.ts';
 
 /**
  * The staff app's pages, each loaded on demand. The public site is not part of it: its pages are
@@ -13,7 +13,7 @@ type ScreenModule = { default: React.ComponentType; loader?: LoaderFunction };
 /** A screen's lazy route: its component and, if the module has one, the loader that fills its first data. */
 const page = (load: () => Promise<ScreenModule>) => async () => {
   const { default: Component, loader } = await load();
-  return loader ? { Component, loader, shouldRevalidate: neverRevalidate } : { Component };
+  return loader ? { Component, ...firstDataRoute(loader) } : { Component };
 };
 
 const crmScreens: RouteObject[] = [
@@ -107,8 +107,7 @@ export const routes: RouteObject[] = [
                 import('@web/features/images/image-library.tsx'),
               ]);
               return {
-                loader: loadSession,
-                shouldRevalidate: neverRevalidate,
+                ...firstDataRoute(loadSession),
                 element: (
                   <RequireSession>
                     <BuilderPage imagePicker={ImageLibrary} />
@@ -122,8 +121,7 @@ export const routes: RouteObject[] = [
             lazy: async () => {
               const { CrmLayout, loadSession, RequireSession } = await import('./staff-shell.ts');
               return {
-                loader: loadSession,
-                shouldRevalidate: neverRevalidate,
+                ...firstDataRoute(loadSession),
                 element: (
                   <RequireSession>
                     <CrmLayout />
