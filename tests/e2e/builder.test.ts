@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { landingPages } from '../../src/server/db/schema.ts';
 import { BUILDER_PAGE_TITLE } from '../../src/shared/landing-pages/api.ts';
@@ -76,6 +76,8 @@ describe('the landing page builder', () => {
     await expect.poll(() => panel().getByText(BUILDER_MESSAGES.validClass('text-3xl')).isVisible()).toBe(true);
     await panel().getByLabel('Tailwind classes').fill('text-3xl font-semibold not-a-tailwind-thing');
     await expect.poll(() => panel().getByText(BUILDER_MESSAGES.invalidClass('not-a-tailwind-thing')).isVisible()).toBe(true);
+    // The fields are one form, named by the panel's heading.
+    expect(await panel().getByRole('form', { name: 'Heading properties' }).getByLabel('Tailwind classes').inputValue()).toContain('not-a-tailwind-thing');
     await screenshot(page, 'builder-panel');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -189,6 +191,19 @@ describe('the landing page builder', () => {
   it('moves a component into a grid cell through Move Component, removes after asking, shows the raw JSON and unknown types', async () => {
     await page.getByRole('link', { name: `Open in builder: ${BUILDER_PAGE_TITLE}` }).click();
     await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
+
+    // Enter in a panel field submits nothing, even where the field is the form's only text box (a
+    // divider's classes), which would otherwise reload the builder and lose the unsaved divider.
+    const navigations: string[] = [];
+    const onNavigated = (frame: Frame) => void navigations.push(frame.url());
+    page.on('framenavigated', onNavigated);
+    await addToSecondSection('Divider');
+    await panel().getByLabel('Tailwind classes').fill('my-8');
+    await panel().getByLabel('Tailwind classes').press('Enter');
+    await expect.poll(() => panel().getByText(BUILDER_MESSAGES.validClass('my-8')).isVisible()).toBe(true);
+    await expect.poll(() => sections().nth(1).locator('hr.my-8').count()).toBe(1);
+    page.off('framenavigated', onNavigated);
+    expect(navigations).toEqual([]);
 
     await addToSecondSection('Grid');
     const grid = sections().nth(1).locator('[data-node-id]').filter({ has: page.getByRole('toolbar', { name: 'Grid controls' }) }).first();
