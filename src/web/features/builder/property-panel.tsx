@@ -130,9 +130,10 @@ export function PropertyPanel({
         </button>
       </div>
       {/*
-        A form, though nothing submits it: Chrome's autofill follows each change of a field outside any
-        form by collecting every unowned control of the document (the canvas's thousands of buttons), a
-        task after each key that took ~5 ms on a page of 1,000 components; a form's own few are quick.
+        A form, though nothing submits it: after each change to a field that belongs to no form, Chrome's
+        autofill gathers every other form-less control of the document (the canvas and the tree hold
+        thousands of buttons), a task of ~4.5 ms per key on a page of 1,000 components (traced); in a
+        form it reads the form's few fields (~1.5 ms).
       */}
       <form
         aria-labelledby={headingId}
