@@ -180,8 +180,9 @@ function ImageControl({ id, label, value, onChange }: { id: string; label: strin
       <Input id={id} type="text" inputMode="url" value={text(value)} onChange={(event) => onChange(event.target.value, TYPED)} />
       {picker ? (
         <>
-          <Button type="button" size="sm" variant="secondary" aria-label={`${label}: choose from the image library`} onClick={() => setOpen(true)}>
-            <ImageIcon className="size-4" aria-hidden /> Choose from library
+          <Button type="button" size="sm" variant="secondary" onClick={() => setOpen(true)}>
+            {/* The field's name is heard first; what is seen stays part of the name (WCAG 2.5.3). */}
+            <ImageIcon className="size-4" aria-hidden /> <span className="sr-only">{label}: </span>Choose from library
           </Button>
           {open ? (
             <picker.Picker
