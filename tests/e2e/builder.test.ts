@@ -263,6 +263,13 @@ describe('the landing page builder', () => {
     await expect.poll(() => box.getByText(BUILDER_MESSAGES.unknownType).isVisible()).toBe(true);
     expect(await box.innerText()).toContain('carousel');
     await screenshot(page, 'builder-unknown');
+    // Overview shows the page without controls, the unknown type still as its box.
+    await page.keyboard.press('Control+o');
+    await expect.poll(() => canvas().getByRole('toolbar').count()).toBe(0);
+    expect(await canvas().getByText(BUILDER_MESSAGES.unknownType).isVisible()).toBe(true);
+    expect(await canvas().innerText()).toContain('carousel');
+    await page.keyboard.press('Control+e');
+    await expect.poll(() => box.getByRole('toolbar').count()).toBe(1);
 
     // Reload reports what is wrong with the stored content (spec 8) and keeps the page on screen.
     await server.db.update(landingPages).set({ content: '[{"id": ' }).where(eq(landingPages.id, odd!.id));

@@ -5,7 +5,7 @@ import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { childrenOf } from '@shared/landing-pages/tree.ts';
 import type { ComponentNode, PageContent, SectionNode, TreeNode } from '@shared/landing-pages/types.ts';
 import type { RenderContext } from '@render/render-context.ts';
-import { pageRenderContext, RenderNode } from '@render/render-node.tsx';
+import { RenderNode } from '@render/render-node.tsx';
 import { RenderSection } from '@render/render-page.tsx';
 import type { EditorMode } from './editor-store.ts';
 import { hasInlineText, useInlineText } from './inline-text.tsx';
@@ -97,8 +97,15 @@ function renderEditableChildren(parent: TreeNode, ctx: RenderContext) {
   return children.map((child, index) => <EditableNode key={child.id} node={child} ctx={ctx} first={index === 0} last={index === children.length - 1} />);
 }
 
+/** Overview: children as visitors get them, except that a type no definition knows shows its box rather than ending the canvas. */
+function renderPreviewChildren(parent: TreeNode, ctx: RenderContext) {
+  return childrenOf(parent).map((child) =>
+    isComponentType(child.type) ? <RenderNode key={child.id} node={child} ctx={ctx} /> : <UnknownComponent key={child.id} node={child} />,
+  );
+}
+
 const EDIT_CONTEXT: RenderContext = { renderChildren: renderEditableChildren };
-const PREVIEW_CONTEXT = pageRenderContext();
+const PREVIEW_CONTEXT: RenderContext = { renderChildren: renderPreviewChildren };
 
 const EditableSection = memo(function EditableSection({ section, ctx, first, last }: { section: SectionNode; ctx: RenderContext; first: boolean; last: boolean }) {
   return (
