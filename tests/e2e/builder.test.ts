@@ -256,13 +256,18 @@ describe('the landing page builder', () => {
 
     // A type no definition knows shows as a box with its type and id, and the rest of the page still edits.
     const unknown = { id: 'mystery-1', type: 'carousel', props: { speed: 3 }, styles: {}, components: [] };
-    const content = JSON.stringify([{ id: 'section-1', type: 'section', props: {}, styles: {}, components: [unknown] }]);
+    // A video stored without props (older or converted content), drawn and edited with its type's defaults.
+    const bareVideo = { id: 'bare-video', type: 'video', props: {}, styles: {} };
+    const content = JSON.stringify([{ id: 'section-1', type: 'section', props: {}, styles: {}, components: [unknown, bareVideo] }]);
     const [odd] = await server.db.insert(landingPages).values({ title: 'Odd Page', slug: 'odd-page', content, page_type: 'builder' }).returning();
     await page.goto(`${server.baseUrl}/crm/landing-pages/${odd!.id}/builder`);
     const box = canvas().locator('[data-node-id="mystery-1"]');
     await expect.poll(() => box.getByText(BUILDER_MESSAGES.unknownType).isVisible()).toBe(true);
     expect(await box.innerText()).toContain('carousel');
     await screenshot(page, 'builder-unknown');
+    await canvas().locator('[data-node-id="bare-video"]').getByRole('button', { name: 'Edit properties' }).click();
+    await expect.poll(() => panel().getByLabel('Controls').isChecked()).toBe(true);
+    expect(await panel().getByLabel('Width').inputValue()).toBe('100%');
     // Overview shows the page without controls, the unknown type still as its box.
     await page.keyboard.press('Control+o');
     await expect.poll(() => canvas().getByRole('toolbar').count()).toBe(0);

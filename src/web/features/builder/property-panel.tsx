@@ -149,7 +149,7 @@ export function PropertyPanel({
               <FieldInput
                 key={`${found.node.id}:${name}`}
                 field={field}
-                value={found.node.props[name] ?? (field.kind === 'flag' ? 'false' : '')}
+                value={found.node.props[name] ?? field.default}
                 unknownClasses={unknownClasses}
                 onChange={(value, typed) =>
                   dispatch({ type: 'change', change: changeFor(found.node, found.isSection, name, value), merge: `${found.node.id}:${name}`, typed })
