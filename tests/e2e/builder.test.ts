@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { landingPages } from '../../src/server/db/schema.ts';
-import { BUILDER_PAGE_TITLE } from '../../src/shared/landing-pages/api.ts';
+import { BUILDER_PAGE_TITLE, LANDING_PAGE_PATHS } from '../../src/shared/landing-pages/api.ts';
 import { BUILDER_LIMITS, BUILDER_MESSAGES } from '../../src/shared/landing-pages/builder.ts';
 import { parseContent } from '../../src/shared/landing-pages/parse-content.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
@@ -74,7 +74,20 @@ describe('the landing page builder', () => {
     // The canvas has the CSS of the classes it shows, compiled by the server: text-3xl is 1.875rem.
     await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).evaluate((el) => getComputedStyle(el).fontSize)).toBe('30px');
     await expect.poll(() => panel().getByText(BUILDER_MESSAGES.validClass('text-3xl')).isVisible()).toBe(true);
+    // A class typed since the last check is not called valid before Tailwind has seen it (the check held back here).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const cssRoute = `**${LANDING_PAGE_PATHS.css}`;
+    await page.route(cssRoute, async (route) => {
+      await held;
+      await route.continue();
+    });
     await panel().getByLabel('Tailwind classes').fill('text-3xl font-semibold not-a-tailwind-thing');
+    await expect.poll(() => panel().getByText(BUILDER_MESSAGES.checkingClass('not-a-tailwind-thing')).isVisible()).toBe(true);
+    expect(await panel().getByText(BUILDER_MESSAGES.validClass('font-semibold')).isVisible()).toBe(true);
+    expect(await panel().getByText(BUILDER_MESSAGES.validClass('not-a-tailwind-thing')).count()).toBe(0);
+    release();
+    await page.unroute(cssRoute);
     await expect.poll(() => panel().getByText(BUILDER_MESSAGES.invalidClass('not-a-tailwind-thing')).isVisible()).toBe(true);
     // The fields are one form, named by the panel's heading.
     expect(await panel().getByRole('form', { name: 'Heading properties' }).getByLabel('Tailwind classes').inputValue()).toContain('not-a-tailwind-thing');

@@ -35,6 +35,8 @@ export const BUILDER_MESSAGES = {
   checkUrl: 'Please check the URL',
   validClass: (name: string) => `${name} is a valid Tailwind class`,
   invalidClass: (name: string) => `${name} is not recognized as a valid Tailwind class`,
+  /** Ours: a class typed since the last check, until the next one. */
+  checkingClass: (name: string) => `Checking ${name}…`,
 } as const;
 
 /** Nothing is lost: save conflicts, version history and the unsaved work kept in the browser. */

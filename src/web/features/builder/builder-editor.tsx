@@ -370,7 +370,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
               ratio={editorRatio}
               onRatio={setEditorRatio}
               onPick={actions.edit}
-              unknownClasses={canvasCss?.unknown ?? null}
+              classCheck={canvasCss?.check ?? null}
             />
           ) : null}
         </div>

@@ -1,6 +1,7 @@
 import { ImageIcon } from 'lucide-react';
 import { useContext, useId, useState } from 'react';
 import { splitClassNames } from '@shared/landing-pages/class-names.ts';
+import { CSS_REQUEST_LIMITS } from '@shared/landing-pages/api.ts';
 import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import type { Field } from '@shared/landing-pages/fields.ts';
 import { isFlagOn, linesToList, listToLines, numberInput, toFlag } from '@shared/landing-pages/input-rules.ts';
@@ -11,6 +12,7 @@ import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
 import { ImagePickerContext } from './image-picker.ts';
+import type { ClassCheck } from './use-canvas-css.ts';
 import { linesToLinkMap, linesToNavigation, linkMapToLines, navigationToLines } from './pair-lines.ts';
 
 /**
@@ -60,20 +62,27 @@ function DraftTextarea({ id, value, format, parse, onChange, rows }: {
   );
 }
 
-/** Each class of a Tailwind class input, marked as Tailwind knows it or not (spec 5.4); unknown ones stay. */
-function ClassVerdicts({ value, unknownClasses }: { value: unknown; unknownClasses: ReadonlySet<string> | null }) {
+/**
+ * Each class of a Tailwind class input, marked as Tailwind knows it or not (spec 5.4); unknown ones
+ * stay. A class typed since the last check waits for the next one (it is asked once typing pauses).
+ */
+function ClassVerdicts({ value, check }: { value: unknown; check: ClassCheck | null }) {
   const names = splitClassNames(value);
-  if (!unknownClasses || names.length === 0) return null;
+  if (!check || names.length === 0) return null;
   return (
     <ul className="mt-1.5 space-y-0.5 text-xs" aria-label="Class check">
       {names.map((name) =>
-        unknownClasses.has(name) ? (
+        check.unknown.has(name) || name.length > CSS_REQUEST_LIMITS.classLength ? (
           <li key={name} className="text-red-700">
             ✗ {BUILDER_MESSAGES.invalidClass(name)}
           </li>
-        ) : (
+        ) : check.asked.has(name) ? (
           <li key={name} className="text-green-800">
             ✓ {BUILDER_MESSAGES.validClass(name)}
+          </li>
+        ) : (
+          <li key={name} className="text-gray-600">
+            {BUILDER_MESSAGES.checkingClass(name)}
           </li>
         ),
       )}
@@ -82,11 +91,11 @@ function ClassVerdicts({ value, unknownClasses }: { value: unknown; unknownClass
 }
 
 /** One prop's input, by its field's kind (spec 3.4, 5.4). `onChange` gets the value to store. */
-export function FieldInput({ field, value, onChange, unknownClasses }: {
+export function FieldInput({ field, value, onChange, classCheck }: {
   field: Field;
   value: unknown;
   onChange: OnFieldChange;
-  unknownClasses: ReadonlySet<string> | null;
+  classCheck: ClassCheck | null;
 }) {
   const id = useId();
   if (field.kind === 'flag') return <Checkbox label={field.label} checked={isFlagOn(value)} onChange={(event) => onChange(toFlag(event.target.checked))} />;
@@ -97,7 +106,7 @@ export function FieldInput({ field, value, onChange, unknownClasses }: {
         {field.kind === 'lines' || field.kind === 'linkMap' || field.kind === 'navigation' ? <span className="font-normal text-gray-500"> (one per line)</span> : null}
       </Label>
       <FieldControl id={id} field={field} value={value} onChange={onChange} />
-      {field.kind === 'classes' ? <ClassVerdicts value={value} unknownClasses={unknownClasses} /> : null}
+      {field.kind === 'classes' ? <ClassVerdicts value={value} check={classCheck} /> : null}
       {field.kind === 'number' ? (
         <p className="text-xs text-gray-500">
           {field.min}–{field.max}, step {field.step}

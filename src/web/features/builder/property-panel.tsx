@@ -13,6 +13,7 @@ import type { PageContent, TreeNode } from '@shared/landing-pages/types.ts';
 import type { EditorAction } from './editor-store.ts';
 import { ComponentTree } from './component-tree.tsx';
 import { FieldInput } from './field-input.tsx';
+import type { ClassCheck } from './use-canvas-css.ts';
 
 /** A section's props (spec 3.2 leaves them free; these are the ones the renderer shows). */
 const SECTION_FIELDS: Readonly<Record<string, Field>> = {
@@ -71,7 +72,7 @@ export function PropertyPanel({
   ratio,
   onRatio,
   onPick,
-  unknownClasses,
+  classCheck,
 }: {
   doc: PageContent;
   /** The document the component tree draws (use-drawn-doc.ts). */
@@ -84,7 +85,7 @@ export function PropertyPanel({
   ratio: number;
   onRatio: (ratio: number) => void;
   onPick: (id: string) => void;
-  unknownClasses: ReadonlySet<string> | null;
+  classCheck: ClassCheck | null;
 }) {
   const found = selectedId === null ? undefined : findNode(doc, selectedId);
   const fields = found ? (found.isSection ? SECTION_FIELDS : definitionOf(found.node.type)?.fields) : undefined;
@@ -150,7 +151,7 @@ export function PropertyPanel({
                 key={`${found.node.id}:${name}`}
                 field={field}
                 value={found.node.props[name] ?? field.default}
-                unknownClasses={unknownClasses}
+                classCheck={classCheck}
                 onChange={(value, typed) =>
                   dispatch({ type: 'change', change: changeFor(found.node, found.isSection, name, value), merge: `${found.node.id}:${name}`, typed })
                 }

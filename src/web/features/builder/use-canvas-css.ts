@@ -8,6 +8,12 @@ import { toCanvasCss } from './viewport-css.ts';
 
 const SETTLE_MS = 250;
 
+/** What the server's Tailwind said of the classes last sent: the ones it was asked about, and of those the ones it does not know. */
+export interface ClassCheck {
+  readonly asked: ReadonlySet<string>;
+  readonly unknown: ReadonlySet<string>;
+}
+
 /**
  * The CSS of every class on the canvas, compiled by the server's Tailwind against the landing pages'
  * theme (the app's own stylesheet only holds the classes the app uses), and the classes Tailwind
@@ -16,7 +22,7 @@ const SETTLE_MS = 250;
  * Null until the first answer: the canvas waits for it rather than flash unstyled.
  */
 export function useCanvasCss(canvas: RefObject<HTMLElement | null>, doc: PageContent) {
-  const [result, setResult] = useState<{ css: string; unknown: ReadonlySet<string> | null } | null>(null);
+  const [result, setResult] = useState<{ css: string; check: ClassCheck | null } | null>(null);
   const asked = useRef('');
   useEffect(() => {
     const walk = new AbortController();
@@ -32,13 +38,13 @@ export function useCanvasCss(canvas: RefObject<HTMLElement | null>, doc: PageCon
       asked.current = key;
       fetchCanvasCss(list).then(
         (answer) => {
-          if (asked.current === key) setResult({ css: toCanvasCss(answer.css), unknown: new Set(answer.unknown) });
+          if (asked.current === key) setResult({ css: toCanvasCss(answer.css), check: { asked: new Set(list), unknown: new Set(answer.unknown) } });
         },
         (error: unknown) => {
           asked.current = '';
           console.error('Could not compile the canvas CSS', error);
           // The canvas shows the page all the same, with the app's own styles; no class verdicts.
-          setResult((shown) => shown ?? { css: '', unknown: null });
+          setResult((shown) => shown ?? { css: '', check: null });
         },
       );
     }, first ? 0 : SETTLE_MS);
