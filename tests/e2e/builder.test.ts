@@ -89,6 +89,13 @@ describe('the landing page builder', () => {
     release();
     await page.unroute(cssRoute);
     await expect.poll(() => panel().getByText(BUILDER_MESSAGES.invalidClass('not-a-tailwind-thing')).isVisible()).toBe(true);
+    // Style controls: custom CSS over the classes, what is not CSS named and left out.
+    const styles = panel().getByRole('group', { name: 'Styles' });
+    await styles.getByLabel('Custom CSS').fill('letter-spacing: 3px; shout loudly');
+    await expect.poll(() => styles.getByText(BUILDER_MESSAGES.customCssSkipped(['shout loudly'])).isVisible()).toBe(true);
+    await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).evaluate((el) => getComputedStyle(el).letterSpacing)).toBe('3px');
+    await styles.scrollIntoViewIfNeeded();
+    await screenshot(page, 'builder-styles');
     // The fields are one form, named by the panel's heading.
     expect(await panel().getByRole('form', { name: 'Heading properties' }).getByLabel('Tailwind classes').inputValue()).toContain('not-a-tailwind-thing');
     await screenshot(page, 'builder-panel');
@@ -178,6 +185,7 @@ describe('the landing page builder', () => {
     await visitor.goto(`${server.baseUrl}/lp/${stored!.slug}`);
     const published = visitor.locator('main').last();
     await expect.poll(() => published.getByRole('heading', { level: 2, name: HEADING }).isVisible()).toBe(true);
+    expect(await published.getByRole('heading', { level: 2, name: HEADING }).evaluate((el) => getComputedStyle(el).letterSpacing)).toBe('3px');
     const text = await published.innerText();
     expect(text.indexOf(PARAGRAPH)).toBeGreaterThan(-1);
     expect(text.indexOf(PARAGRAPH)).toBeLessThan(text.indexOf(HEADING));

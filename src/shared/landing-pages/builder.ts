@@ -35,6 +35,9 @@ export const BUILDER_MESSAGES = {
   checkUrl: 'Please check the URL',
   validClass: (name: string) => `${name} is a valid Tailwind class`,
   invalidClass: (name: string) => `${name} is not recognized as a valid Tailwind class`,
+  /** Ours: the custom CSS field's hint, and what it says of declarations that are not CSS (custom-css.ts). */
+  customCssHint: 'CSS declarations, property: value, separated by semicolons; applied over the classes.',
+  customCssSkipped: (declarations: readonly string[]) => `Not applied, not CSS: ${declarations.join('; ')}`,
   /** Ours: a class typed since the last check, until the next one. */
   checkingClass: (name: string) => `Checking ${name}…`,
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { camelToCssProperty, cssPropertyToCamel, formatCustomCss, inlineStyle, parseCustomCss } from './custom-css.ts';
+import { camelToCssProperty, cssPropertyToCamel, formatCustomCss, inlineStyle, parseCustomCss, skippedCustomCss } from './custom-css.ts';
 
 describe('parseCustomCss', () => {
   it('reads semicolon-separated property: value pairs into a style object', () => {
@@ -37,6 +37,19 @@ describe('parseCustomCss', () => {
       WebkitLineClamp: '3',
       msFlex: '1',
     });
+  });
+});
+
+describe('skippedCustomCss', () => {
+  it('names, as written, each declaration that parseCustomCss leaves out', () => {
+    const text = 'color: red; nonsense;  1px: 2; background: url("a;b"); width: expression(alert(1)); ;';
+    expect(skippedCustomCss(text)).toEqual(['nonsense', '1px: 2', 'width: expression(alert(1))']);
+    expect(parseCustomCss(text)).toEqual({ color: 'red', background: 'url("a;b")' });
+  });
+
+  it('finds nothing to report in good or empty text', () => {
+    expect(skippedCustomCss('margin-top: 2rem; --brand: #123456')).toEqual([]);
+    expect(skippedCustomCss('  ')).toEqual([]);
   });
 });
 

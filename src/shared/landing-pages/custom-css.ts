@@ -52,6 +52,16 @@ function cleanValue(value: string | number): string | number | null {
   return text === '' || text.length > MAX_VALUE_LENGTH || UNSAFE_VALUE.test(text) ? null : text;
 }
 
+/** One declaration of a customCSS string as a style entry, or null when it is junk (see parseCustomCss). */
+function readDeclaration(declaration: string): [string, string | number] | null {
+  const colon = declaration.indexOf(':');
+  if (colon < 0) return null;
+  const raw = declaration.slice(0, colon).trim();
+  const property = raw.startsWith('--') ? raw : raw.toLowerCase();
+  const value = cleanValue(declaration.slice(colon + 1));
+  return CSS_PROPERTY.test(property) && value !== null ? [cssPropertyToCamel(property), value] : null;
+}
+
 /**
  * The style object of a customCSS string ('color: red; background-color: #fff'). Declarations
  * without a property, a value or a colon, with a property that is not CSS-shaped, or with a value
@@ -62,15 +72,17 @@ export function parseCustomCss(text: unknown): StyleObject {
   const style: StyleObject = {};
   if (typeof text !== 'string') return style;
   for (const declaration of declarations(text)) {
-    const colon = declaration.indexOf(':');
-    if (colon < 0) continue;
-    const raw = declaration.slice(0, colon).trim();
-    const property = raw.startsWith('--') ? raw : raw.toLowerCase();
-    const value = cleanValue(declaration.slice(colon + 1));
-    if (!CSS_PROPERTY.test(property) || value === null) continue;
-    style[cssPropertyToCamel(property)] = value;
+    const entry = readDeclaration(declaration);
+    if (entry) style[entry[0]] = entry[1];
   }
   return style;
+}
+
+/** The declarations of a customCSS string that parseCustomCss skips, as written (blank ones aside). */
+export function skippedCustomCss(text: string): string[] {
+  return declarations(text)
+    .map((declaration) => declaration.trim())
+    .filter((declaration) => declaration !== '' && readDeclaration(declaration) === null);
 }
 
 /** The customCSS text of a style object, one 'property: value' per declaration. */

@@ -8,11 +8,12 @@ import { isFlagOn } from '@shared/landing-pages/input-rules.ts';
 import { locate } from '@shared/landing-pages/node-index.ts';
 import { setGridColumns } from '@shared/landing-pages/operations/grid.ts';
 import { setHeadingLevel, TEXT_STYLES, toggleTextStyle, type TextStyle } from '@shared/landing-pages/operations/text-styles.ts';
-import { updateProps } from '@shared/landing-pages/operations/update.ts';
+import { updateProps, updateStyles } from '@shared/landing-pages/operations/update.ts';
 import type { PageContent, TreeNode } from '@shared/landing-pages/types.ts';
 import type { EditorAction } from './editor-store.ts';
 import { ComponentTree } from './component-tree.tsx';
 import { FieldInput } from './field-input.tsx';
+import { StyleFields } from './style-fields.tsx';
 import type { ClassCheck } from './use-canvas-css.ts';
 
 /** A section's props (spec 3.2 leaves them free; these are the ones the renderer shows). */
@@ -158,6 +159,16 @@ export function PropertyPanel({
               />
             ))
           : null}
+        {found && fields ? (
+          <StyleFields
+            key={found.node.id}
+            node={found.node}
+            isSection={found.isSection}
+            onChange={(name, value) =>
+              dispatch({ type: 'change', change: (doc) => updateStyles(doc, { id: found.node.id, styles: { [name]: value } }), merge: `${found.node.id}:style:${name}`, typed: true })
+            }
+          />
+        ) : null}
       </form>
       <div
         role="separator"
