@@ -66,6 +66,21 @@ describe('the landing page builder', () => {
     await expect.poll(() => sections().nth(1).getByText(BUILDER_MESSAGES.emptyParagraph).count()).toBe(0);
     await expect.poll(secondSectionTexts).toEqual([HEADING, PARAGRAPH]);
 
+    // With the heading selected, the palette can add after it instead of at the end (spec 4); undone in two steps.
+    await editHeading();
+    await sections().nth(1).getByRole('toolbar', { name: 'Section controls' }).getByRole('button', { name: 'Add Component' }).click();
+    const palette = page.getByRole('dialog', { name: 'Add Component' });
+    expect(await palette.getByRole('radio', { name: 'At the end of this section' }).isChecked()).toBe(true);
+    await palette.getByRole('radio', { name: 'After the selected heading' }).check();
+    await screenshot(page, 'builder-add-after');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await palette.getByRole('button', { name: 'Paragraph', exact: true }).click();
+    await panel().getByLabel('Text', { exact: true }).fill('Inserted after the heading');
+    await expect.poll(secondSectionTexts).toEqual([HEADING, 'Inserted after the heading', PARAGRAPH]);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(secondSectionTexts).toEqual([HEADING, PARAGRAPH]);
+
     // A prop in the panel: the heading's level, which also sets its classes.
     await editHeading();
     await panel().getByLabel('Level').selectOption('h2');

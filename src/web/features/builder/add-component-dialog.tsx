@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { COMPONENT_CATEGORIES, COMPONENT_DEFINITIONS, COMPONENT_TYPES, type ComponentType } from '@shared/landing-pages/component-definitions.ts';
 import { BuilderDialog } from './builder-dialog.tsx';
 
@@ -6,19 +7,54 @@ const PALETTE = Object.entries(COMPONENT_CATEGORIES).map(([category, title]) => 
   types: COMPONENT_TYPES.filter((type) => COMPONENT_DEFINITIONS[type].inPalette && COMPONENT_DEFINITIONS[type].category === category),
 }));
 
+/** Where the palette adds: into a section, a grid cell or a container, at its end or after its selected child. */
+export interface AddTarget {
+  readonly id: string;
+  readonly label: string;
+  /** The selected component when it sits directly in the target: the new one can go after it (spec 4). */
+  readonly after: { readonly id: string; readonly label: string } | null;
+}
+
 /** The Add Component palette (spec 001, 2.3): every type the palette offers, by category, for one target. */
 export function AddComponentDialog({
-  targetLabel,
+  target,
   onPick,
   onClose,
 }: {
-  /** What the component goes into: a section, a grid cell or a container; null when closed. */
-  targetLabel: string | null;
-  onPick: (type: ComponentType) => void;
+  /** Null when closed. */
+  target: AddTarget | null;
+  onPick: (type: ComponentType, afterSelected: boolean) => void;
   onClose: () => void;
 }) {
+  // At the end unless chosen otherwise, each time the palette opens.
+  const [afterSelected, setAfterSelected] = useState(false);
+  const [openedFor, setOpenedFor] = useState(target);
+  if (target !== openedFor) {
+    setOpenedFor(target);
+    setAfterSelected(false);
+  }
+  const label = target?.label.toLowerCase() ?? '';
   return (
-    <BuilderDialog open={targetLabel !== null} onClose={onClose} title="Add Component" description={targetLabel ? `Added at the end of this ${targetLabel}.` : undefined} className="sm:max-w-2xl">
+    <BuilderDialog
+      open={target !== null}
+      onClose={onClose}
+      title="Add Component"
+      description={target ? (target.after ? `Added to this ${label}, where you choose.` : `Added at the end of this ${label}.`) : undefined}
+      className="sm:max-w-2xl"
+    >
+      {target?.after ? (
+        <fieldset className="mb-5 flex flex-wrap gap-x-6 gap-y-2 text-sm text-gray-900">
+          <legend className="mb-2 font-semibold text-gray-700">Where</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="placement" checked={!afterSelected} onChange={() => setAfterSelected(false)} className="size-4 accent-indigo-600" />
+            At the end of this {label}
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="placement" checked={afterSelected} onChange={() => setAfterSelected(true)} className="size-4 accent-indigo-600" />
+            After the selected {target.after.label.toLowerCase()}
+          </label>
+        </fieldset>
+      ) : null}
       <div className="space-y-5">
         {PALETTE.map((group) => (
           <section key={group.title} aria-label={group.title}>
@@ -28,7 +64,7 @@ export function AddComponentDialog({
                 <button
                   key={type}
                   type="button"
-                  onClick={() => onPick(type)}
+                  onClick={() => onPick(type, afterSelected)}
                   className="rounded-lg border border-gray-300 px-3 py-2 text-left text-sm font-medium text-gray-900 hover:border-indigo-500 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
                 >
                   {COMPONENT_DEFINITIONS[type].label}

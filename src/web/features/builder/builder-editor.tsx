@@ -7,7 +7,7 @@ import { BUILDER_LIMITS, BUILDER_MESSAGES, builderPath, NEW_PAGE_ID, SAFETY_MESS
 import type { ComponentType } from '@shared/landing-pages/component-definitions.ts';
 import { createComponent, createSection } from '@shared/landing-pages/create.ts';
 import { defaultPage } from '@shared/landing-pages/default-page.ts';
-import { locate } from '@shared/landing-pages/node-index.ts';
+import { locate, nodeIndex } from '@shared/landing-pages/node-index.ts';
 import { addComponent, addSection } from '@shared/landing-pages/operations/add.ts';
 import { duplicateNode } from '@shared/landing-pages/operations/duplicate.ts';
 import { moveDown, moveTo, moveUp } from '@shared/landing-pages/operations/move.ts';
@@ -18,7 +18,7 @@ import { walk } from '@shared/landing-pages/tree.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { cn } from '@web/lib/cn.ts';
-import { AddComponentDialog } from './add-component-dialog.tsx';
+import { AddComponentDialog, type AddTarget } from './add-component-dialog.tsx';
 import { builderPageKey, createBuilderPage, fetchPage, isSaveConflict, saveBuilderPage, STALE_AFTER_SAVE } from './builder-api.ts';
 import { BuilderCanvas, nodeLabel } from './builder-canvas.tsx';
 import { BuilderDnd } from './builder-dnd.tsx';
@@ -75,7 +75,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   const [panelOpen, setPanelOpen] = useState(false);
   const [panelWidth, setPanelWidth] = usePanelWidth();
   const [editorRatio, setEditorRatio] = useEditorRatio();
-  const [addTarget, setAddTarget] = useState<{ id: string; label: string } | null>(null);
+  const [addTarget, setAddTarget] = useState<AddTarget | null>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [movingId, setMovingId] = useState<string | null>(null);
   const [debugOpen, setDebugOpen] = useState(false);
@@ -187,7 +187,11 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
         const selected = stateRef.current.selectedId;
         dispatch({ type: 'change', change: (doc) => removeNode(doc, { id }), select: selected === id ? null : selected });
       },
-      addInto: (id) => setAddTarget({ id, label: labelOf(id) }),
+      addInto: (id) => {
+        const { doc, selectedId } = stateRef.current;
+        const selectedIn = selectedId !== null && nodeIndex(doc).get(selectedId)?.parentId === id;
+        setAddTarget({ id, label: labelOf(id), after: selectedIn ? { id: selectedId, label: labelOf(selectedId) } : null });
+      },
       move: (id) => setMovingId(id),
       copy: (id) => {
         const text = clipText(stateRef.current.doc, id);
@@ -206,10 +210,15 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
     };
   }, [inlineEdits]);
 
-  const addType = (type: ComponentType) => {
+  const addType = (type: ComponentType, afterSelected: boolean) => {
     if (!addTarget) return;
     const component = createComponent(type);
-    dispatch({ type: 'change', change: (doc) => addComponent(doc, { parentId: addTarget.id, component }), select: component.id });
+    const after = afterSelected ? addTarget.after : null;
+    const add = (doc: PageContent) => {
+      const position = after ? nodeIndex(doc).get(after.id)?.path.at(-1) : undefined;
+      return addComponent(doc, { parentId: addTarget.id, component, index: position === undefined ? undefined : position + 1 });
+    };
+    dispatch({ type: 'change', change: add, select: component.id });
     setAddTarget(null);
     setPanelOpen(true);
   };
@@ -375,7 +384,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
           ) : null}
         </div>
       </BuilderDnd>
-      <AddComponentDialog targetLabel={addTarget?.label ?? null} onPick={addType} onClose={() => setAddTarget(null)} />
+      <AddComponentDialog target={addTarget} onPick={addType} onClose={() => setAddTarget(null)} />
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <MoveDialog
         doc={state.doc}
