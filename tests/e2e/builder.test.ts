@@ -6,7 +6,7 @@ import { BUILDER_PAGE_TITLE, LANDING_PAGE_PATHS } from '../../src/shared/landing
 import { BUILDER_LIMITS, BUILDER_MESSAGES } from '../../src/shared/landing-pages/builder.ts';
 import { parseContent } from '../../src/shared/landing-pages/parse-content.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
-import { screenshot } from './helpers/browser.ts';
+import { readDownload, screenshot } from './helpers/browser.ts';
 import { staffSession, type StaffSession } from './helpers/staff-session.ts';
 
 /**
@@ -20,7 +20,7 @@ let browser: Browser;
 let page: Page;
 let errors: string[];
 
-const staff = staffSession({ width: 1400 });
+const staff = staffSession({ width: 1400, acceptDownloads: true });
 beforeAll(() => void ({ server, browser, page, errors } = staff));
 
 const HEADING = 'Spring Sale Is Here';
@@ -281,7 +281,17 @@ describe('the landing page builder', () => {
     const json = page.getByRole('dialog', { name: 'Debug: page JSON' }).getByLabel('Page JSON');
     await expect.poll(() => json.textContent()).toContain(PARAGRAPH);
     expect(await json.textContent()).not.toContain(HEADING);
+    // The stored page (spec 7.1): its title, slug and last save, and its content, which still has the heading.
+    const debug = page.getByRole('dialog', { name: 'Debug: page JSON' });
+    const [saved] = await server.db.select().from(landingPages).where(eq(landingPages.title, BUILDER_PAGE_TITLE));
+    await expect.poll(() => debug.getByText(`In the database: ${BUILDER_PAGE_TITLE} · /lp/${saved!.slug} · last saved `).isVisible()).toBe(true);
+    await debug.getByRole('button', { name: 'In the database' }).click();
+    await expect.poll(() => json.textContent()).toBe(saved!.content);
+    const [download] = await Promise.all([page.waitForEvent('download'), debug.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${saved!.slug}.json`);
+    expect(await readDownload(download)).toBe(saved!.content);
     await screenshot(page, 'builder-debug');
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Save & Close' }).click();

@@ -1,13 +1,12 @@
-import fs from 'node:fs';
 import ICAL from 'ical.js';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarEvents } from '../../src/server/db/schema.ts';
 import type { CalendarEventPayload } from '../../src/shared/calendar/event.ts';
 import { CALENDAR_MESSAGES as M } from '../../src/shared/calendar/messages.ts';
 import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
-import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
+import { launchBrowser, readDownload, screenshot, watchPageErrors } from './helpers/browser.ts';
 import { startTestServer } from './helpers/server.ts';
 import { signIn } from './helpers/sign-in.ts';
 
@@ -89,10 +88,6 @@ async function expectToast(target: Page, title: 'Error' | 'Success', text: strin
   const toast = target.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
   await expect.poll(() => toast.count(), { message: `toast "${text}"` }).toBeGreaterThan(0);
   expect(await toast.first().locator('[data-title]').textContent()).toBe(title);
-}
-
-async function readDownload(download: Download): Promise<string> {
-  return fs.readFileSync(await download.path(), 'utf8');
 }
 
 /** The .ics text as an independent parser reads it: the calendar's first event. */

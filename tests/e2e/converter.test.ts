@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { landingPages } from '../../src/server/db/schema.ts';
 import { FETCH_MESSAGES } from '../../src/shared/landing-pages/converter/api.ts';
@@ -8,7 +8,7 @@ import { convertHtml } from '../../src/shared/landing-pages/converter/convert-ht
 import { CONVERTER_MESSAGES } from '../../src/shared/landing-pages/converter/messages.ts';
 import { parseContent } from '../../src/shared/landing-pages/parse-content.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
-import { screenshot } from './helpers/browser.ts';
+import { readDownload, screenshot } from './helpers/browser.ts';
 import { signIn } from './helpers/sign-in.ts';
 import { consentedContext, staffSession, type StaffSession } from './helpers/staff-session.ts';
 
@@ -54,10 +54,6 @@ async function expectError(...lines: string[]) {
 
 async function expectNoSeriousA11yViolations() {
   expect(await seriousA11yViolations(page)).toEqual([]);
-}
-
-async function readDownload(download: Download): Promise<string> {
-  return fs.readFileSync(await download.path(), 'utf8');
 }
 
 /** The browser logs every 4xx response; the 422 of the refused address is provoked on purpose. */

@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contacts, landingPages, tags } from '../../src/server/db/schema.ts';
 import { IMPORT_MESSAGES } from '../../src/shared/contacts/csv.ts';
 import { CONTACT_MESSAGES } from '../../src/shared/contacts/form.ts';
 import { TAG_MESSAGES } from '../../src/shared/tags/api.ts';
-import { screenshot } from './helpers/browser.ts';
+import { readDownload, screenshot } from './helpers/browser.ts';
 import { signIn } from './helpers/sign-in.ts';
 import { consentedContext, staffSession, type StaffSession } from './helpers/staff-session.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
@@ -73,10 +72,6 @@ async function fieldError(field: Locator): Promise<string | null> {
   await expect.poll(() => field.getAttribute('aria-invalid'), { message: 'field marked invalid' }).toBe('true');
   const id = await field.getAttribute('aria-describedby');
   return field.page().locator(`[id="${id}"]`).textContent();
-}
-
-async function readDownload(download: Download): Promise<string> {
-  return fs.readFileSync(await download.path(), 'utf8');
 }
 
 /** The browser logs every 4xx response; these are the ones this test provokes on purpose. */

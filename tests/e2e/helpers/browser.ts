@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { E2E_WAIT_MS } from './wait.ts';
 
 /** Debian's chromium (no browser download is possible here): CHROMIUM_PATH, or `chromium` on PATH. */
@@ -60,4 +60,9 @@ export function watchPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   return errors;
+}
+
+/** A finished download's file, as text. */
+export async function readDownload(download: Download): Promise<string> {
+  return fs.readFileSync(await download.path(), 'utf8');
 }

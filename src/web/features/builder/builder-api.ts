@@ -26,6 +26,11 @@ export function useBuilderPage(id: string | null) {
   return useQuery({ queryKey: builderPageKey(id ?? ''), queryFn: () => fetchPage(id!), enabled: id !== null, staleTime: Infinity, retry: 1 });
 }
 
+/** The page as stored now, for the Debug dialog (spec 001, 7.1): read afresh each time it opens. */
+export function useStoredPage(id: string, enabled: boolean) {
+  return useQuery({ queryKey: [...BUILDER_KEY, id, 'stored'], queryFn: () => fetchPage(id), enabled, staleTime: 0, gcTime: 0 });
+}
+
 /** The first save of a new page: 'New Landing Page' with a unique slug, active. */
 export async function createBuilderPage(content: string): Promise<LandingPage> {
   return (await apiParsed(landingPageResultSchema, 'POST', LANDING_PAGE_PATHS.builder, { content })).page;

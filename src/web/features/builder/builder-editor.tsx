@@ -434,7 +434,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
           }}
         />
       ) : null}
-      {page ? <DebugDialog doc={state.doc} fileName={`${page.slug}.json`} open={debugOpen} onClose={() => setDebugOpen(false)} /> : null}
+      {page ? <DebugDialog doc={state.doc} pageId={page.id} fileName={`${page.slug}.json`} open={debugOpen} onClose={() => setDebugOpen(false)} /> : null}
     </div>
   );
 }
