@@ -17,11 +17,10 @@ import { DocumentError } from '../src/shared/landing-pages/document-error.ts';
 import { nodeIndex } from '../src/shared/landing-pages/node-index.ts';
 import { addComponent, addSection } from '../src/shared/landing-pages/operations/add.ts';
 import { duplicateNode } from '../src/shared/landing-pages/operations/duplicate.ts';
-import { editKey, mergeTemporaryEdits, type TemporaryEdits } from '../src/shared/landing-pages/operations/merge.ts';
 import { moveDown, moveTo, moveUp } from '../src/shared/landing-pages/operations/move.ts';
 import { removeNode } from '../src/shared/landing-pages/operations/remove.ts';
 import { TEXT_STYLES, toggleTextStyle } from '../src/shared/landing-pages/operations/text-styles.ts';
-import { updateProps } from '../src/shared/landing-pages/operations/update.ts';
+import { updateProps, updateStyles } from '../src/shared/landing-pages/operations/update.ts';
 import { parseContent, serializeContent } from '../src/shared/landing-pages/parse-content.ts';
 import { childrenOf, walk } from '../src/shared/landing-pages/tree.ts';
 import type { ComponentNode, PageContent, TreeNode } from '../src/shared/landing-pages/types.ts';
@@ -157,17 +156,7 @@ function sameSizeSteps(): Array<[string, (doc: PageContent, nodes: Candidates) =
     ['move up / down', (doc, { components }) => time(() => (random() < 0.5 ? moveUp : moveDown)(doc, { id: pick(components).id }))],
     ['update a prop', (doc, { text }) => time(() => updateProps(doc, { id: pick(text).id, props: { text: `Edited ${random()}` } }))],
     ['toggle italic / bold / underline', (doc, { text }) => time(() => toggleTextStyle(doc, { id: pick(text).id, style: pick(TEXT_STYLES) }))],
-    [
-      'merge 20 temporary edits',
-      (doc, { components }) => {
-        const edits: Record<string, TemporaryEdits[string]> = { [editKey(doc[0]!.id)]: { styles: { backgroundColor: '#fafafa' } } };
-        for (let i = 0; i < 20; i++) {
-          const target = pick(components);
-          edits[editKey(whereIs(doc, target.id).sectionId, target.id)] = { styles: { marginTop: `${i}px` } };
-        }
-        return time(() => mergeTemporaryEdits(doc, edits));
-      },
-    ],
+    ['set a style (custom CSS)', (doc, { components }) => time(() => updateStyles(doc, { id: pick(components).id, styles: { customCSS: `margin-top: ${random()}px` } }))],
     [
       'duplicate a component (with children)',
       (doc, { components }) => {
@@ -192,10 +181,10 @@ function sameSizeSteps(): Array<[string, (doc: PageContent, nodes: Candidates) =
  * Where a node sits, found by walking the document: the harness must not build the document's node
  * index before a timed operation, or the operation would find it ready made.
  */
-function whereIs(doc: PageContent, id: string): { parentId: string; index: number; sectionId: string } {
-  let found: { parentId: string; index: number; sectionId: string } | undefined;
+function whereIs(doc: PageContent, id: string): { parentId: string; index: number } {
+  let found: { parentId: string; index: number } | undefined;
   walk(doc, (node, path, parent) => {
-    if (node.id === id) found = { parentId: parent?.id ?? '', index: path[path.length - 1]!, sectionId: doc[path[0]!]!.id };
+    if (node.id === id) found = { parentId: parent?.id ?? '', index: path[path.length - 1]! };
   });
   return found!;
 }

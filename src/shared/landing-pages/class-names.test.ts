@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectClassNames, joinClassNames, splitClassNames } from './class-names.ts';
-import { editKey, mergeTemporaryEdits } from './operations/merge.ts';
+import { editNode } from './operations/update.ts';
 import { samplePage } from './testing/fixtures.ts';
 
 describe('class names', () => {
@@ -11,11 +11,12 @@ describe('class names', () => {
   });
 
   it("collect every class a page uses: tailwindClasses of sections and components, and class props", () => {
-    const doc = mergeTemporaryEdits(samplePage(), {
-      [editKey('main')]: { props: { tailwindClasses: 'bg-primary-50 py-16' } },
-      [editKey('main', 'box')]: { props: { background: 'bg-teal-100', tailwindClasses: 'rounded-xl p-[13px] py-16' } },
-      [editKey('main', 'text')]: { props: { tailwindClasses: 'text-lg hover:text-accent-600' } },
-    });
+    const edits = [
+      ['main', { props: { tailwindClasses: 'bg-primary-50 py-16' } }],
+      ['box', { props: { background: 'bg-teal-100', tailwindClasses: 'rounded-xl p-[13px] py-16' } }],
+      ['text', { props: { tailwindClasses: 'text-lg hover:text-accent-600' } }],
+    ] as const;
+    const doc = edits.reduce((page, [id, edit]) => editNode(page, id, edit), samplePage());
     expect(collectClassNames(doc)).toEqual([
       'bg-primary-50',
       'bg-teal-100',

@@ -17,7 +17,6 @@ import { nodeIndex } from './node-index.ts';
 import { addComponent, addSection } from './operations/add.ts';
 import { duplicateNode } from './operations/duplicate.ts';
 import { setGridColumns } from './operations/grid.ts';
-import { editKey, mergeTemporaryEdits } from './operations/merge.ts';
 import { moveDown, moveTo, moveUp } from './operations/move.ts';
 import { removeNode } from './operations/remove.ts';
 import { TEXT_STYLES, setHeadingLevel, toggleTextStyle } from './operations/text-styles.ts';
@@ -46,7 +45,6 @@ const operations = fc.oneof(
   fc.record({ kind: fc.constant('toggle'), target: fc.nat(), anyTarget: fc.boolean(), style: fc.constantFrom(...TEXT_STYLES) }),
   fc.record({ kind: fc.constant('level'), target: fc.nat(), level: fc.constantFrom(...HEADING_LEVELS) }),
   fc.record({ kind: fc.constant('update'), target: fc.nat(), text: fc.string({ maxLength: 8 }) }),
-  fc.record({ kind: fc.constant('merge'), targets: fc.array(fc.nat(), { maxLength: 4 }), text: fc.string({ maxLength: 8 }) }),
 );
 type Operation = typeof operations extends fc.Arbitrary<infer O> ? O : never;
 
@@ -72,10 +70,6 @@ function allNodes(doc: PageContent): TreeNode[] {
   const nodes: TreeNode[] = [];
   walk(doc, (node) => nodes.push(node));
   return nodes;
-}
-
-function sectionOf(doc: PageContent, id: string): string {
-  return doc[nodeIndex(doc).get(id)!.path[0]!]!.id;
 }
 
 /** Runs one random operation; undefined when the document has nothing it could apply to. */
@@ -156,17 +150,6 @@ function apply(doc: PageContent, op: Operation, makeId: IdMaker): Step | undefin
       if (!target) return undefined;
       const next = editNode(doc, target.id, { props: { title: op.text }, styles: { color: '#123456' } });
       return { next, touched: [target.id], expectIds: (before) => before };
-    }
-    case 'merge': {
-      const targets = op.targets.map((n) => pick(nodes, n)).filter((node): node is TreeNode => node !== undefined);
-      const edits = Object.fromEntries([
-        ...targets.map((node) => [
-          nodeIndex(doc).get(node.id)!.path.length === 1 ? editKey(node.id) : editKey(sectionOf(doc, node.id), node.id),
-          { props: { title: op.text }, styles: { margin: '1px' } },
-        ]),
-        [editKey('gone', 'removed-component'), { props: { title: 'dropped' } }],
-      ]);
-      return { next: mergeTemporaryEdits(doc, edits), touched: targets.map((node) => node.id), expectIds: (before) => before };
     }
   }
 }
