@@ -86,6 +86,13 @@ describe('every component type in the builder', () => {
     await expect.poll(() => cta.evaluate((link) => getComputedStyle(link).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     await screenshot(page, 'builder-every-type');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // A component picked in the tree comes into view on the canvas, where its edits show.
+    await panel().getByRole('navigation', { name: 'Component tree' }).getByRole('button', { name: 'Heading: Every Type Heading' }).click();
+    const heading = canvas().getByRole('heading', { name: 'Every Type Heading' });
+    await expect.poll(() => heading.evaluate((el) => { const box = el.getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; })).toBe(true);
+    await panel().getByLabel('Text', { exact: true }).fill('Every Type Heading, Seen');
+    await expect.poll(() => canvas().getByRole('heading', { name: 'Every Type Heading, Seen' }).isVisible()).toBe(true);
+    await panel().getByLabel('Text', { exact: true }).fill('Every Type Heading');
 
     // Saved with Cmd+S (Ctrl+S on other systems): every edit is in the stored page.
     await page.keyboard.press('Meta+s');

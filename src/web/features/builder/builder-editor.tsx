@@ -273,7 +273,10 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   // The selection's outline (styles.css): an attribute on its frame, looked for again only when the
   // selection changed or a change drew its frame anew (a search of the canvas costs a millisecond).
   // A <style> naming it made the browser rework its whole stylesheet each time.
+  // A new selection (from the tree, Ctrl/Cmd+Right, an add) is brought into view: the canvas is where
+  // the property editor's changes show live (spec 2.5).
   const selectedFrame = useRef<Element | null>(null);
+  const revealed = useRef<string | null>(null);
   useLayoutEffect(() => {
     const id = state.mode === 'edit' ? selected : null;
     const marked = selectedFrame.current;
@@ -281,6 +284,8 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
     marked?.removeAttribute('data-selected');
     selectedFrame.current = id ? (canvasRef.current?.querySelector(`[data-node-id="${CSS.escape(id)}"]`) ?? null) : null;
     selectedFrame.current?.setAttribute('data-selected', '');
+    if (selectedFrame.current && revealed.current !== id) selectedFrame.current.scrollIntoView({ block: 'nearest' });
+    revealed.current = id;
   }, [selected, state.mode, drawnDoc]);
   // Open until closed, also while nothing is selected (after the selected component is deleted): the
   // canvas keeps its width, and the next selection fills the panel instead of laying out the page anew.
