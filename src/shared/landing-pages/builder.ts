@@ -18,6 +18,8 @@ export const BUILDER_MESSAGES = {
   noContent: 'No content found in database',
   invalidJson: (reason: string) => `Invalid JSON content in database: ${reason}`,
   reloadFailed: (reason: string) => `Failed to reload: ${reason}`,
+  /** Ours: the builder opened stored content it cannot read, as the default page (spec 4). */
+  openedDefault: (reason: string) => `The stored content could not be read (${reason}): the default page is shown, and saving replaces the stored content.`,
   reloaded: (time: string) => `Reloaded successfully at ${time}`,
   saved: (time: string) => `Saved successfully at ${time}`,
   saveFailed: (reason: string) => `Failed to save: ${reason}`,

@@ -43,10 +43,14 @@ import { ViewportSwitch } from './viewport-switch.tsx';
 
 const LIST_PATH = '/crm/landing-pages';
 
-/** The page the builder opens with: the stored content, or the default sections when there is none or it does not parse (spec 4). */
-function openingDoc(page: LandingPage | null): PageContent {
+/**
+ * The page the builder opens with: the stored content, or the default sections when there is none or
+ * it does not parse (spec 4), then with why, since a save would replace what is stored.
+ */
+function openingDoc(page: LandingPage | null): { doc: PageContent; unreadable: string | null } {
   const parsed = parseContent(page?.content);
-  return parsed.ok ? parsed.content : defaultPage();
+  if (parsed.ok) return { doc: parsed.content, unreadable: null };
+  return { doc: defaultPage(), unreadable: page?.content.trim() ? BUILDER_MESSAGES.openedDefault(parsed.details[0] ?? parsed.message) : null };
 }
 
 /** What the messages call a node: 'section', 'heading', ... */
@@ -62,7 +66,8 @@ type Banner = { readonly tone: 'success' | 'error'; readonly text: string };
 
 /** The full-screen builder (spec 001, 2.3): header, canvas, property editor and dialogs around one editor store. */
 export function BuilderEditor({ page }: { page: LandingPage | null }) {
-  const [state, dispatch] = useReducer(editorReducer, page, (opened) => initialEditorState(openingDoc(opened)));
+  const [opening] = useState(() => openingDoc(page));
+  const [state, dispatch] = useReducer(editorReducer, opening.doc, initialEditorState);
   // The latest state, for handlers that must not change identity (the canvas chrome's actions).
   const stateRef = useRef(state);
   useLayoutEffect(() => {
@@ -80,7 +85,7 @@ export function BuilderEditor({ page }: { page: LandingPage | null }) {
   const [movingId, setMovingId] = useState<string | null>(null);
   const [debugOpen, setDebugOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const [banner, setBanner] = useState<Banner | null>(opening.unreadable === null ? null : { tone: 'error', text: opening.unreadable });
   const [viewport, setViewport] = useState<ViewportId>('desktop');
   const [inlineEdits] = useState(() => new InlineEditRequests());
   const saving = useRef(false);
