@@ -86,6 +86,10 @@ describe('the landing page builder', () => {
     await panel().getByLabel('Level').selectOption('h2');
     await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).isVisible()).toBe(true);
     await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).getAttribute('class')).toContain('text-3xl');
+    // The panel previews the component as visitors get it, with each change (inert: the canvas has its controls).
+    const preview = panel().locator('details').filter({ hasText: 'Preview' });
+    await expect.poll(() => preview.locator('h2').textContent()).toBe(HEADING);
+    expect(await preview.locator('[inert]').count()).toBe(1);
     // The canvas has the CSS of the classes it shows, compiled by the server: text-3xl is 1.875rem.
     await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).evaluate((el) => getComputedStyle(el).fontSize)).toBe('30px');
     await expect.poll(() => panel().getByText(BUILDER_MESSAGES.validClass('text-3xl')).isVisible()).toBe(true);
@@ -181,6 +185,9 @@ describe('the landing page builder', () => {
     expect(await tree.getByRole('button', { name: `Heading: ${HEADING}` }).getAttribute('aria-current')).toBe('true');
     await tree.getByRole('button', { name: 'Heading: Welcome to Your Landing Page' }).click();
     await expect.poll(() => panel().getByLabel('Text', { exact: true }).inputValue()).toBe('Welcome to Your Landing Page');
+    // The hero's white heading is previewed on the hero's own background, not the panel's white.
+    await expect.poll(() => preview.locator('[inert]').evaluate((box) => getComputedStyle(box).backgroundImage)).toContain('linear-gradient');
+    expect(await preview.locator('h1').evaluate((heading) => getComputedStyle(heading).color)).toBe('rgb(255, 255, 255)');
     await screenshot(page, 'builder-tree');
     expect(await seriousA11yViolations(page)).toEqual([]);
 

@@ -32,6 +32,8 @@ export const BUILDER_MESSAGES = {
   nothingSelected: 'Nothing selected: choose a component on the canvas or in the component tree.',
   /** The property editor when its component left the page (undone, say). */
   selectionGone: 'The selected component is no longer on the page.',
+  /** The property editor's preview of a component too big to draw twice (component-preview.tsx). */
+  previewTooLarge: 'Too large to preview here: the canvas shows it.',
   /** A broken image on the canvas (spec 2.4). */
   imageFailed: 'Image failed to load',
   checkUrl: 'Please check the URL',

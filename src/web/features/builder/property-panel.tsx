@@ -11,6 +11,7 @@ import { setHeadingLevel, TEXT_STYLES, toggleTextStyle, type TextStyle } from '@
 import { updateProps, updateStyles } from '@shared/landing-pages/operations/update.ts';
 import type { PageContent, TreeNode } from '@shared/landing-pages/types.ts';
 import type { EditorAction } from './editor-store.ts';
+import { ComponentPreview } from './component-preview.tsx';
 import { ComponentTree } from './component-tree.tsx';
 import { FieldInput } from './field-input.tsx';
 import { StyleFields } from './style-fields.tsx';
@@ -91,6 +92,8 @@ export function PropertyPanel({
   const found = selectedId === null ? undefined : findNode(doc, selectedId);
   const fields = found ? (found.isSection ? SECTION_FIELDS : definitionOf(found.node.type)?.fields) : undefined;
   const label = found ? (found.isSection ? 'Section' : (definitionOf(found.node.type)?.label ?? found.node.type)) : '';
+  // The preview draws what the canvas draws: a key shows there a frame after the field.
+  const drawn = selectedId === null ? undefined : findNode(outlineDoc, selectedId);
 
   const headingId = useId();
 
@@ -146,6 +149,7 @@ export function PropertyPanel({
         {selectedId === null ? <p className="text-sm text-gray-600">{BUILDER_MESSAGES.nothingSelected}</p> : null}
         {selectedId !== null && !found ? <p className="text-sm text-gray-600">{BUILDER_MESSAGES.selectionGone}</p> : null}
         {found && !fields ? <p className="text-sm text-gray-600">This component's type is unknown: it has no properties to edit.</p> : null}
+        {drawn && !drawn.isSection ? <ComponentPreview node={drawn.node} /> : null}
         {found && fields
           ? Object.entries(fields).map(([name, field]) => (
               <FieldInput

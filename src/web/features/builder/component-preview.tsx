@@ -1,0 +1,65 @@
+import { memo, useLayoutEffect, useRef } from 'react';
+import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
+import { isComponentType } from '@shared/landing-pages/component-definitions.ts';
+import { childrenOf } from '@shared/landing-pages/tree.ts';
+import type { TreeNode } from '@shared/landing-pages/types.ts';
+import { pageRenderContext, RenderNode } from '@render/render-node.tsx';
+import { CANVAS_CONTAINER } from './viewport-css.ts';
+
+/** A component with more nodes than this is previewed on the canvas only: the panel would draw a second page. */
+const PREVIEW_NODES = 60;
+const PREVIEW_CONTEXT = pageRenderContext();
+
+/**
+ * Gives the preview the text colour and the background the component has around it on the canvas
+ * (white text on a hero's gradient would vanish on the panel's white), read from the canvas once per selection.
+ */
+function paintLikeSurroundings(box: HTMLElement, id: string) {
+  const frame = document.querySelector(`main.lp-canvas [data-node-id="${CSS.escape(id)}"]`);
+  let around = frame?.parentElement ?? null;
+  box.style.color = around ? getComputedStyle(around).color : '';
+  while (around && !around.matches('main.lp-canvas')) {
+    const style = getComputedStyle(around);
+    if (style.backgroundImage !== 'none' || style.backgroundColor !== 'rgba(0, 0, 0, 0)') {
+      box.style.background = `${style.backgroundImage} ${style.backgroundColor}`.replace(/^none /, '');
+      return;
+    }
+    around = around.parentElement;
+  }
+  box.style.background = '';
+}
+
+function nodeCount(node: TreeNode): number {
+  return childrenOf(node).reduce((count, child) => count + nodeCount(child), 1);
+}
+
+/**
+ * The selected component as visitors get it, at the panel's width (spec 2.5: the form's live
+ * preview), drawn a frame after a key like the canvas. Inert: the canvas holds the page's controls
+ * and what a screen reader reads. Its classes' CSS is the canvas's; width queries ask this box.
+ */
+export const ComponentPreview = memo(function ComponentPreview({ node }: { node: TreeNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (box.current) paintLikeSurroundings(box.current, node.id);
+  }, [node.id]);
+  if (!isComponentType(node.type)) return null;
+  const small = nodeCount(node) <= PREVIEW_NODES;
+  return (
+    <details open className="group rounded-lg border border-gray-200">
+      <summary className="cursor-pointer px-3 py-1.5 text-xs font-semibold tracking-wide text-gray-600 uppercase select-none">Preview</summary>
+      {small ? (
+        <div
+          ref={box}
+          inert
+          className="lp-canvas max-h-56 overflow-hidden border-t border-gray-200 bg-white p-3"
+          style={{ containerType: 'inline-size', containerName: CANVAS_CONTAINER }}
+        >
+          <RenderNode node={node} ctx={PREVIEW_CONTEXT} />
+        </div>
+      ) : (
+        <p className="border-t border-gray-200 px-3 py-2 text-sm text-gray-600">{BUILDER_MESSAGES.previewTooLarge}</p>
+      )}
+    </details>
+  );
+});
