@@ -75,8 +75,10 @@ describe('every component type in the builder', () => {
       await page.getByRole('dialog', { name: 'Add Component' }).getByRole('button', { name: definition.label, exact: true }).click();
       await expect.poll(() => panel().getByRole('heading', { name: `${definition.label} properties` }).isVisible()).toBe(true);
       const [prop, value] = EDITS[type as keyof typeof EDITS];
-      // A field of several lines says so after its name.
-      await panel().getByLabel(new RegExp(`^${definition.fields[prop]!.label}( \\(one per line\\))?$`)).fill(value);
+      // A field of several lines says so after its name; a grid's columns are chosen from a list.
+      const field = panel().getByLabel(new RegExp(`^${definition.fields[prop]!.label}( \\(one per line\\))?$`));
+      if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(value);
+      else await field.fill(value);
     }
     // Each edit is on the canvas (every text edited shows in it; the image loads).
     await expect.poll(() => canvas().locator('main.lp-canvas img[src="/images/founder.svg"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

@@ -251,7 +251,8 @@ describe('the landing page builder', () => {
     await addToSecondSection('Grid');
     const grid = sections().nth(1).locator('[data-node-id]').filter({ has: page.getByRole('toolbar', { name: 'Grid controls' }) }).first();
     await expect.poll(() => grid.getByRole('toolbar', { name: 'Grid cell controls' }).count()).toBe(2);
-    await panel().getByLabel('Columns').fill('3');
+    expect(await panel().getByLabel('Columns').locator('option').allTextContents()).toEqual(['1', '2', '3', '4']);
+    await panel().getByLabel('Columns').selectOption('3');
     await expect.poll(() => grid.getByRole('toolbar', { name: 'Grid cell controls' }).count()).toBe(3);
 
     const paragraphNode = sections().nth(1).locator('[data-node-id]').filter({ hasText: PARAGRAPH }).last();

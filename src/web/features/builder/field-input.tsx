@@ -136,6 +136,8 @@ function NumberControl({ id, field, value, onChange }: { id: string; field: Extr
   );
 }
 
+const FEW_CHOICES = 6;
+
 function FieldControl({ id, field, value, onChange }: { id: string; field: Field; value: unknown; onChange: OnFieldChange }) {
   switch (field.kind) {
     case 'choice':
@@ -149,6 +151,17 @@ function FieldControl({ id, field, value, onChange }: { id: string; field: Field
         </Select>
       );
     case 'number':
+      // A whole number with a few choices (a grid's 1-4 columns, spec 5.4) is picked from a list.
+      if (field.step === 1 && field.max - field.min < FEW_CHOICES) {
+        const choices = Array.from({ length: field.max - field.min + 1 }, (_, index) => String(field.min + index));
+        return (
+          <Select id={id} value={text(value)} onChange={(event) => onChange(Number(event.target.value))}>
+            {choices.map((choice) => (
+              <option key={choice}>{choice}</option>
+            ))}
+          </Select>
+        );
+      }
       return <NumberControl id={id} field={field} value={value} onChange={onChange} />;
     case 'lines':
       return <DraftTextarea id={id} value={value} format={listToLines} parse={linesToList} onChange={onChange} />;
