@@ -266,6 +266,10 @@ describe('the landing page builder', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await moveDialog.getByRole('button', { name: 'Section 2 › Grid cell 1' }).click();
     await expect.poll(() => grid.getByText(PARAGRAPH).isVisible()).toBe(true);
+    // Alone in its cell, the paragraph can move neither up nor down (spec 4).
+    const inCell = grid.locator('[data-node-id]').filter({ hasText: PARAGRAPH }).last();
+    expect(await inCell.getByRole('button', { name: 'Move up' }).isDisabled()).toBe(true);
+    expect(await inCell.getByRole('button', { name: 'Move down' }).isDisabled()).toBe(true);
 
     // Remove asks first: declined, the heading stays; accepted, it goes.
     page.once('dialog', (dialog) => void dialog.dismiss());
