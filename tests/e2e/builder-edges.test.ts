@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { landingPages } from '../../src/server/db/schema.ts';
 import { LANDING_PAGE_PATHS } from '../../src/shared/landing-pages/api.ts';
@@ -26,6 +26,15 @@ const canvas = () => page.getByRole('region', { name: 'Page canvas' });
 const sections = () => canvas().locator('main.lp-canvas > [data-node-id]');
 const panel = () => page.getByRole('complementary', { name: 'Property editor' });
 const banner = (text: string) => page.getByRole('status').filter({ hasText: text });
+
+/** The dialog a button opens closes on Escape, and focus is back on the button. */
+async function expectEscapeCloses(opener: Locator, dialog: string) {
+  await opener.click();
+  await expect.poll(() => page.getByRole('dialog', { name: dialog }).isVisible()).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+}
 
 async function seedPage(slug: string, content: string): Promise<string> {
   const [row] = await server.db.insert(landingPages).values({ title: `Page ${slug}`, slug, content, page_type: 'builder' }).returning();
@@ -89,11 +98,7 @@ describe('the builder at its edges', () => {
     await expect.poll(() => sections().count()).toBe(4);
 
     const add = sections().nth(1).getByRole('toolbar', { name: 'Section controls' }).getByRole('button', { name: 'Add Component' });
-    await add.click();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Add Component' }).isVisible()).toBe(true);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    expect(await add.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expectEscapeCloses(add, 'Add Component');
 
     await add.click();
     await page.getByRole('dialog', { name: 'Add Component' }).getByRole('button', { name: 'Text area', exact: true }).click();
@@ -105,13 +110,8 @@ describe('the builder at its edges', () => {
     await rows.fill('0');
     await expect.poll(() => canvas().locator('textarea').first().getAttribute('rows')).toBe(String(TEXTAREA_ROWS.min));
 
-    const textarea = sections().nth(1).locator('[data-node-id]').filter({ has: page.locator('textarea') });
-    const move = textarea.getByRole('button', { name: 'Move to…' });
-    await move.click();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Move Component' }).isVisible()).toBe(true);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    expect(await move.evaluate((button) => button === document.activeElement)).toBe(true);
+    const move = sections().nth(1).locator('[data-node-id]').filter({ has: page.locator('textarea') }).getByRole('button', { name: 'Move to…' });
+    await expectEscapeCloses(move, 'Move Component');
 
     await add.click();
     await page.getByRole('dialog', { name: 'Add Component' }).getByRole('button', { name: 'Hero', exact: true }).click();
