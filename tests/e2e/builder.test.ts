@@ -316,13 +316,17 @@ describe('the landing page builder', () => {
     const unknown = { id: 'mystery-1', type: 'carousel', props: { speed: 3 }, styles: {}, components: [] };
     // A video stored without props (older or converted content), drawn and edited with its type's defaults.
     const bareVideo = { id: 'bare-video', type: 'video', props: {}, styles: {} };
-    const content = JSON.stringify([{ id: 'section-1', type: 'section', props: {}, styles: {}, components: [unknown, bareVideo] }]);
+    const holder = { id: 'holder', type: 'container', props: {}, styles: {}, components: [unknown] };
+    const content = JSON.stringify([{ id: 'section-1', type: 'section', props: {}, styles: {}, components: [holder, bareVideo] }]);
     const [odd] = await server.db.insert(landingPages).values({ title: 'Odd Page', slug: 'odd-page', content, page_type: 'builder' }).returning();
     await page.goto(`${server.baseUrl}/crm/landing-pages/${odd!.id}/builder`);
     const box = canvas().locator('[data-node-id="mystery-1"]');
     await expect.poll(() => box.getByText(BUILDER_MESSAGES.unknownType).isVisible()).toBe(true);
     expect(await box.innerText()).toContain('carousel');
     await screenshot(page, 'builder-unknown');
+    // The container holding it previews it as such in the property editor.
+    await canvas().locator('[data-node-id="holder"] > [role="toolbar"]').getByRole('button', { name: 'Edit properties' }).click();
+    await expect.poll(() => panel().locator('details').filter({ hasText: 'Preview' }).getByText(BUILDER_MESSAGES.unknownType).count()).toBe(1);
     await canvas().locator('[data-node-id="bare-video"]').getByRole('button', { name: 'Edit properties' }).click();
     await expect.poll(() => panel().getByLabel('Controls').isChecked()).toBe(true);
     expect(await panel().getByLabel('Width').inputValue()).toBe('100%');

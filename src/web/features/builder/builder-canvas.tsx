@@ -105,7 +105,8 @@ function renderPreviewChildren(parent: TreeNode, ctx: RenderContext) {
 }
 
 const EDIT_CONTEXT: RenderContext = { renderChildren: renderEditableChildren };
-const PREVIEW_CONTEXT: RenderContext = { renderChildren: renderPreviewChildren };
+/** The page without controls: overview mode, and the property editor's preview of a component. */
+export const PREVIEW_CONTEXT: RenderContext = { renderChildren: renderPreviewChildren };
 
 const EditableSection = memo(function EditableSection({ section, ctx, first, last }: { section: SectionNode; ctx: RenderContext; first: boolean; last: boolean }) {
   return (

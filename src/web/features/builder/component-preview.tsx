@@ -3,12 +3,12 @@ import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { isComponentType } from '@shared/landing-pages/component-definitions.ts';
 import { childrenOf } from '@shared/landing-pages/tree.ts';
 import type { TreeNode } from '@shared/landing-pages/types.ts';
-import { pageRenderContext, RenderNode } from '@render/render-node.tsx';
+import { RenderNode } from '@render/render-node.tsx';
+import { PREVIEW_CONTEXT } from './builder-canvas.tsx';
 import { CANVAS_CONTAINER } from './viewport-css.ts';
 
 /** A component with more nodes than this is previewed on the canvas only: the panel would draw a second page. */
 const PREVIEW_NODES = 60;
-const PREVIEW_CONTEXT = pageRenderContext();
 
 /**
  * Gives the preview the text colour and the background the component has around it on the canvas
