@@ -90,6 +90,9 @@ function ClassVerdicts({ value, check }: { value: unknown; check: ClassCheck | n
   );
 }
 
+/** A whole number with a few choices (a grid's 1-4 columns, spec 5.4) is picked from a list. */
+const fewChoices = (field: Extract<Field, { kind: 'number' }>) => field.step === 1 && field.max - field.min < 6;
+
 /** One prop's input, by its field's kind (spec 3.4, 5.4). `onChange` gets the value to store. */
 export function FieldInput({ field, value, onChange, classCheck }: {
   field: Field;
@@ -107,7 +110,7 @@ export function FieldInput({ field, value, onChange, classCheck }: {
       </Label>
       <FieldControl id={id} field={field} value={value} onChange={onChange} />
       {field.kind === 'classes' ? <ClassVerdicts value={value} check={classCheck} /> : null}
-      {field.kind === 'number' ? (
+      {field.kind === 'number' && !fewChoices(field) ? (
         <p className="text-xs text-gray-500">
           {field.min}–{field.max}, step {field.step}
         </p>
@@ -136,8 +139,6 @@ function NumberControl({ id, field, value, onChange }: { id: string; field: Extr
   );
 }
 
-const FEW_CHOICES = 6;
-
 function FieldControl({ id, field, value, onChange }: { id: string; field: Field; value: unknown; onChange: OnFieldChange }) {
   switch (field.kind) {
     case 'choice':
@@ -151,8 +152,7 @@ function FieldControl({ id, field, value, onChange }: { id: string; field: Field
         </Select>
       );
     case 'number':
-      // A whole number with a few choices (a grid's 1-4 columns, spec 5.4) is picked from a list.
-      if (field.step === 1 && field.max - field.min < FEW_CHOICES) {
+      if (fewChoices(field)) {
         const choices = Array.from({ length: field.max - field.min + 1 }, (_, index) => String(field.min + index));
         return (
           <Select id={id} value={text(value)} onChange={(event) => onChange(Number(event.target.value))}>
