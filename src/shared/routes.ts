@@ -1,3 +1,5 @@
+import { CALENDAR_DOWNLOAD_ROUTE } from './calendar/paths.ts';
+
 /**
  * Every page path the browser app knows. The router is built from these, and the server answers
  * any other path with the 404 page and a 404 status (and logs it).
@@ -55,7 +57,7 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 /** Pages with a parameter, as patterns; the parameter is one non-empty path segment. */
-export const PARAM_PAGES = ['/lp/:slug', '/api/calendar/ics/:eventId', '/crm/landing-pages/:id/builder', '/crm/contacts/:id'] as const;
+export const PARAM_PAGES = ['/lp/:slug', CALENDAR_DOWNLOAD_ROUTE, '/crm/landing-pages/:id/builder', '/crm/contacts/:id'] as const;
 
 const exact = new Set<string>([...PUBLIC_PAGES, ...CRM_NAV.map((n) => n.path), ...CRM_SCREENS]);
 const patterns = PARAM_PAGES.map((p) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, '[^/]+')}$`));

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { eventIdParamsSchema } from '../../shared/calendar/api.ts';
+import { CALENDAR_DOWNLOAD_ROUTE } from '../../shared/calendar/paths.ts';
 import { isKnownPage } from '../../shared/routes.ts';
 import { errorBody } from '../http/errors.ts';
 import { decodedPath, NOT_FOUND_PAGE, type SitePages } from './site-pages.ts';
@@ -32,7 +34,7 @@ export async function spaRoutes(app: FastifyInstance, { webDir, site }: { webDir
 
   // The public .ics download page lives under /api because its links already sit in sent newsletters.
   // It is a browser page, readable by anyone: the one deliberate public exception under /api.
-  app.get('/api/calendar/ics/:eventId', { config: { public: true } }, (_request, reply) => site.send(reply, 200));
+  app.get(CALENDAR_DOWNLOAD_ROUTE, { schema: { params: eventIdParamsSchema }, config: { public: true } }, (_request, reply) => site.send(reply, 200));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = decodedPath(request.url);

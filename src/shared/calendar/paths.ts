@@ -8,9 +8,14 @@ export function calendarEventPath(eventId: string): string {
   return `${CALENDAR_EVENTS_PATH}/${encodeURIComponent(eventId)}`;
 }
 
-/** The public download page (a browser page), the URL that goes into newsletters (spec 002, section 7). */
+/**
+ * The public download page (a browser page, so its answer is HTML, not JSON), the URL that goes into
+ * newsletters (spec 002, section 7): its route for the server and the browser's router, and one address.
+ */
+export const CALENDAR_DOWNLOAD_ROUTE = '/api/calendar/ics/:eventId';
+
 export function calendarDownloadPath(eventId: string): string {
-  return `/api/calendar/ics/${encodeURIComponent(eventId)}`;
+  return CALENDAR_DOWNLOAD_ROUTE.replace(':eventId', encodeURIComponent(eventId));
 }
 
 /** Public, no session: GET /:eventId answers the event's public fields, GET /:eventId/ics its .ics file. */

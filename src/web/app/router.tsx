@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigationType, type DataRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { CALENDAR_DOWNLOAD_ROUTE } from '@shared/calendar/paths.ts';
 import { useConsent } from '@web/features/site/consent/use-consent.ts';
 import { firstDataRoute, pageLoaded } from './first-screen-data.ts';
 
@@ -80,7 +81,7 @@ export const routes: RouteObject[] = [
     ),
     children: [
       // The page behind the download URL in newsletters: public, standalone, without the staff data layer.
-      { path: '/api/calendar/ics/:eventId', lazy: page(() => import('@web/features/calendar/public-download-page.tsx')) },
+      { path: CALENDAR_DOWNLOAD_ROUTE, lazy: page(() => import('@web/features/calendar/public-download-page.tsx')) },
       {
         // Staff screens bring their own data layer (TanStack Query, toasts): public pages never load it.
         lazy: async () => {
