@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session. Every other route requires one (see routeNeedsSession). */
     public?: boolean;
+    /** What this route's 401 says when there is no session, where its screen promises its own words. */
+    unauthenticatedMessage?: string;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -81,7 +83,8 @@ export function registerGuard(app: FastifyInstance, db: Db, config: Config): voi
     }
     if (request.user || !routeNeedsSession(route)) return;
     if (config.devAutologin) return signInDevUser(request, reply, db, config);
-    return reply.status(401).send(errorBody('unauthenticated', AUTH_MESSAGES.sessionMissing));
+    const message = (route.config as { unauthenticatedMessage?: string }).unauthenticatedMessage ?? AUTH_MESSAGES.sessionMissing;
+    return reply.status(401).send(errorBody('unauthenticated', message));
   });
 }
 

@@ -43,9 +43,10 @@ const fetchFile = (url: string, accept?: string) => t.app.inject({ method: 'GET'
 const errorOf = (res: { json: () => unknown }) => (res.json() as { error: { code: string; message: string } }).error;
 
 describe('uploading an image', () => {
-  it('needs a signed-in user', async () => {
+  it("needs a signed-in user, and says so in the upload's own words", async () => {
     const res = await t.app.inject({ method: 'POST', url: IMAGE_PATHS.list, ...multipartBody({ name: 'a.jpg', type: 'image/jpeg', data: await photo(40, 30) }) });
     expect(res.statusCode).toBe(401);
+    expect(errorOf(res)).toEqual({ code: 'unauthenticated', message: 'User not authenticated. Please log in and try again.' });
     expect(await records()).toHaveLength(0);
   });
 

@@ -54,7 +54,8 @@ export async function imagesRoutes(app: FastifyInstance, options: { db: Db; conf
     listImages(db, userId(request), request.query),
   );
 
-  r.post(IMAGE_PATHS.list, { schema: { response: { 201: imageResultSchema } } }, async (request, reply) => {
+  const uploadOptions = { schema: { response: { 201: imageResultSchema } }, config: { unauthenticatedMessage: IMAGE_MESSAGES.notAuthenticated } };
+  r.post(IMAGE_PATHS.list, uploadOptions, async (request, reply) => {
     const { part, landingPageId } = await readUpload(request);
     const bytes = await part.toBuffer().catch((error: { code?: string }) => {
       throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError(413, 'too_large', IMAGE_MESSAGES.tooLarge) : error;
