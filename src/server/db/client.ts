@@ -129,6 +129,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm },
     });
+    // The embedded database's pages sit in memory or the OS cache: a random read costs what a sequential
+    // one does. At the default (4) the planner scans all 100,000 contacts to count one tag instead of
+    // reading its GIN index. PGlite has one session, so the setting holds for every query.
+    await client.exec('set random_page_cost = 1.1');
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     if (options.migrate !== false) {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
