@@ -418,16 +418,25 @@ describe('public download page', () => {
   beforeAll(async () => {
     downloadUrl = (await startWithEvents(UPDATED_EVENT))[0]!;
   });
-  const publicPage = async (options: { locale?: string; userAgent?: string; width?: number } = {}) => {
+  const publicPage = async (options: { locale?: string; userAgent?: string; width?: number; answered?: boolean } = {}) => {
     const visitor = await browser.newContext({
       viewport: { width: options.width ?? 1280, height: 900 },
       locale: options.locale ?? 'en-US',
       userAgent: options.userAgent,
       acceptDownloads: true,
     });
-    await answerCookieBanner(visitor);
+    if (options.answered !== false) await answerCookieBanner(visitor);
     return { visitor, page: await visitor.newPage() };
   };
+
+  it('asks a reader who has not chosen about cookies, as every public page does', async () => {
+    const { visitor, page: reader } = await publicPage({ answered: false });
+    await reader.goto(downloadUrl);
+    await expect.poll(() => reader.getByRole('region', { name: 'Your privacy' }).isVisible()).toBe(true);
+    await reader.getByRole('button', { name: 'Decline' }).click();
+    await expect.poll(() => reader.getByRole('region', { name: 'Your privacy' }).count()).toBe(0);
+    await visitor.close();
+  });
 
   it('downloads the .ics file at once for a reader without a session, with add-directly links', async () => {
     const { visitor, page: reader } = await publicPage();

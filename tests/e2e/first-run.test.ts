@@ -25,6 +25,12 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Staff screens set no cookies and embed nothing: no cookie banner, and no space kept for one. */
+async function expectNoCookieBanner(target: Page) {
+  expect(await target.getByRole('region', { name: 'Your privacy' }).count()).toBe(0);
+  expect(await target.evaluate(() => document.documentElement.getAttribute('data-consent'))).toBeNull();
+}
+
 /** The text of the button a tap at the centre of the named button reaches, without scrolling (null when something covers it). */
 async function buttonAtItsCentre(target: Page, name: string) {
   const box = (await target.getByRole('button', { name }).boundingBox())!;
@@ -37,8 +43,8 @@ describe('first run', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Create your admin account' }).isVisible()).toBe(true);
     await screenshot(page, 'setup');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    // The cookie banner, not answered yet, leaves the button free where it first shows.
-    await expect.poll(() => page.getByRole('region', { name: 'Your privacy' }).isVisible()).toBe(true);
+    // A visitor who has not answered the cookie banner: the public site asks, the staff app does not.
+    await expectNoCookieBanner(page);
     expect(await buttonAtItsCentre(page, 'Create admin account')).toBe('Create admin account');
 
     await page.getByLabel('Email').fill(EMAIL);
@@ -67,6 +73,7 @@ describe('first run', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(true);
     await screenshot(page, 'login');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectNoCookieBanner(page);
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -104,6 +111,7 @@ describe('first run', () => {
       await page.waitForURL(`${server.baseUrl}${path}`);
       await expect.poll(() => nav.getByRole('link', { name: label }).getAttribute('aria-current')).toBe('page');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBeTruthy();
+      await expectNoCookieBanner(page);
     }
   });
 
@@ -168,6 +176,8 @@ describe('first run', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).toBe(true);
     await screenshot(page, 'not-found');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // A public page, where the same visitor still gets the cookie banner.
+    expect(await page.getByRole('region', { name: 'Your privacy' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
     // Let the home page finish loading before the next test restarts the server under it.

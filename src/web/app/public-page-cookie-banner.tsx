@@ -5,10 +5,10 @@ import { createI18n } from '@web/lib/i18n.ts';
 import { visitorLanguage } from '@web/lib/language-choice.ts';
 
 /**
- * The staff app's cookie banner with its translations (i18next, the 'common' texts): loaded only
- * while the visitor has not chosen, so the screens of someone who has never load either.
+ * The cookie banner of the app's public page, with its translations (i18next, the 'common' texts):
+ * loaded only while the visitor has not chosen, so a visitor who has never loads either.
  */
-export default function StaffCookieBanner() {
+export default function PublicPageCookieBanner() {
   const [i18n] = useState(() => createI18n(visitorLanguage()));
   return (
     <I18nextProvider i18n={i18n}>

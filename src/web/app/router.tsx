@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Outlet, useLocation, useNavigationType, type DataRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchPath, Outlet, useLocation, useMatch, useNavigationType, type DataRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { CALENDAR_DOWNLOAD_ROUTE } from '@shared/calendar/paths.ts';
 import { useConsent } from '@web/features/site/consent/use-consent.ts';
 import { firstDataRoute, pageLoaded } from './first-screen-data.ts';
@@ -50,20 +50,27 @@ function ServerPage() {
 // Loaded only when a screen fails, which keeps it (and its button styles) out of every page's start-up.
 const RouteError = lazy(async () => ({ default: (await import('./route-error.tsx')).RouteError }));
 
-const StaffCookieBanner = lazy(() => import('./staff-cookie-banner.tsx'));
+const PublicPageCookieBanner = lazy(() => import('./public-page-cookie-banner.tsx'));
 
 /**
- * The cookie banner shows on every page until the visitor chooses (spec 002, section 2), first in the
- * document so it is the first stop of Tab; public pages carry their own. Its space is kept from the
- * first frame (data-consent="pending"), so loading it later moves nothing.
+ * The one public page this app serves (the .ics download page for newsletter readers). Staff screens
+ * set no cookies and embed nothing, so the cookie banner belongs to the public pages only.
+ */
+export const isPublicAppPage = (pathname: string) => matchPath(CALENDAR_DOWNLOAD_ROUTE, pathname) !== null;
+
+/**
+ * On the public page, the cookie banner shows until the visitor chooses, first in the document so it is
+ * the first stop of Tab (the prerendered pages carry their own). Its space is kept from the first frame
+ * (data-consent="pending"), so loading it later moves nothing.
  */
 function Root() {
   const consent = useConsent();
+  const onPublicPage = useMatch(CALENDAR_DOWNLOAD_ROUTE) !== null;
   return (
     <>
-      {consent === null ? (
+      {onPublicPage && consent === null ? (
         <Suspense>
-          <StaffCookieBanner />
+          <PublicPageCookieBanner />
         </Suspense>
       ) : null}
       <Outlet />

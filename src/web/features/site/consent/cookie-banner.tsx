@@ -10,7 +10,7 @@ import { useConsent } from './use-consent.ts';
 const A = SITE_ISLAND_ATTRIBUTES;
 
 /**
- * The staff app's banner (React), shown until the visitor chooses. Accept stores "accepted"; Decline
+ * The banner of the public page the app serves (React), shown until the visitor chooses. Accept stores "accepted"; Decline
  * stores "declined" and deletes the other cookies. Public pages carry the same markup from the
  * prerender, worked by their island.
  */
