@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { buildApp } from '../app.ts';
 import type { CalendarEventPayload } from '../../shared/calendar/event.ts';
 import { calendarEvents } from '../db/schema.ts';
 import { calendarEventPath, publicEventIcsPath, publicEventPath } from '../../shared/calendar/paths.ts';
@@ -288,6 +289,21 @@ describe('public reads (no session)', () => {
     expect(limited.json().error.code).toBe('rate_limited');
     const otherAddress = await t.app.inject({ method: 'GET', url: '/api/public/calendar/events/event_0_nothing', remoteAddress: '203.0.113.10' });
     expect(otherAddress.statusCode).toBe(404);
+  });
+
+  it('counts reads in the database, so the limit holds across instances', async () => {
+    const second = await buildApp({ config: t.config, database: t.database });
+    await second.ready();
+    try {
+      const read = (app: typeof second, i: number) =>
+        app.inject({ method: 'GET', url: i % 2 ? '/api/public/calendar/events/event_0_nothing/ics' : '/api/public/calendar/events/event_0_nothing', remoteAddress: '203.0.113.20' });
+      for (let i = 0; i < PUBLIC_EVENT_RATE_LIMIT.max; i++) expect((await read(i % 2 ? second : t.app, i)).statusCode).toBe(404);
+      const limited = await read(second, 0);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await second.close();
+    }
   });
 
   it('does not let a visitor without a session write', async () => {

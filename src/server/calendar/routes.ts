@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,16 +18,18 @@ import { calendarDownloadPath, CALENDAR_EVENTS_PATH, PUBLIC_EVENTS_PATH } from '
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
+import { limitPerAddress } from '../http/rate-limit.ts';
 import * as events from './service.ts';
 
-/** Per address, for the public reads: generous for people behind one office router, tight for scrapers. */
-export const PUBLIC_EVENT_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
+/**
+ * Per address, for the public reads: generous for people behind one office router, tight for scrapers.
+ * Counted in the database like every other limit, so it holds across instances.
+ */
+export const PUBLIC_EVENT_RATE_LIMIT = { scope: 'calendar-read', max: 120, windowMs: 60_000, message: 'Too many requests. Please try again later.' };
 /** Calendar apps that subscribed to the file may fetch it again after five minutes. */
 const ICS_CACHE_CONTROL = 'public, max-age=300';
 
 export async function calendarRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
-  // Limits only the routes below that ask for it (config.rateLimit), not the rest of the app.
-  await app.register(rateLimit, { global: false });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -71,11 +72,12 @@ export async function calendarRoutes(app: FastifyInstance, { db, config }: { db:
     return reply.status(204).send(null);
   });
 
-  const publicRoute = { public: true, rateLimit: PUBLIC_EVENT_RATE_LIMIT };
+  const publicRoute = { public: true };
+  const limitReads = limitPerAddress(db, PUBLIC_EVENT_RATE_LIMIT);
 
   r.get(
     `${PUBLIC_EVENTS_PATH}/:eventId`,
-    { schema: { params: eventIdParams, response: { 200: publicCalendarEventSchema } }, config: publicRoute },
+    { schema: { params: eventIdParams, response: { 200: publicCalendarEventSchema } }, config: publicRoute, onRequest: limitReads },
     async (request, reply) => {
       const row = await events.findEventByEventId(db, request.params.eventId);
       if (!row) throw notFound(CALENDAR_MESSAGES.eventNotFound);
@@ -87,7 +89,7 @@ export async function calendarRoutes(app: FastifyInstance, { db, config }: { db:
   r.get(
     // An .ics file (or 304): no JSON answer to describe (the route-contract test lists it as a file).
     `${PUBLIC_EVENTS_PATH}/:eventId/ics`,
-    { schema: { params: eventIdParams }, config: publicRoute },
+    { schema: { params: eventIdParams }, config: publicRoute, onRequest: limitReads },
     async (request, reply) => {
       const row = await events.findEventByEventId(db, request.params.eventId);
       if (!row) throw notFound(CALENDAR_MESSAGES.eventNotFound);

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { AppError } from './errors.ts';
 
 /*
  * Rate-limit counters in the database (table auth_throttle), so every instance behind a load
@@ -32,6 +34,26 @@ export async function countHit(db: Db, key: string, limit: number, windowMs: num
   );
   const hits = Number(row?.hits ?? 0);
   return { hits, over: hits > limit, retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? 1)) };
+}
+
+export interface AddressLimit {
+  /** Names the counter: each scope counts apart. */
+  scope: string;
+  max: number;
+  windowMs: number;
+  /** What the 429 says. */
+  message: string;
+  code?: string;
+}
+
+/** A route hook that counts each request per client address and answers 429 (with Retry-After) above `max`. */
+export function limitPerAddress(db: Db, { scope, max, windowMs, message, code = 'rate_limited' }: AddressLimit) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const count = await countHit(db, `${scope}:ip:${request.ip}`, max, windowMs);
+    if (!count.over) return;
+    reply.header('Retry-After', String(count.retryAfterSeconds));
+    throw new AppError(429, code, message);
+  };
 }
 
 /** Takes one hit back (an attempt that turned out to be no failure, such as a right password). */
