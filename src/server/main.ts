@@ -1,12 +1,14 @@
 import { buildApp } from './app.ts';
 import { issueSetupToken } from './auth/setup.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { logSiteChecklist, siteChecklist } from './dashboard/site-checklist.ts';
 import { openDatabase } from './db/client.ts';
 import { startKitWorker } from './kit/worker.ts';
 
+let config: Config | undefined;
+
 async function main() {
-  const config = loadConfig();
+  config = loadConfig();
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
   // Syncs to Kit run in the background, from the durable queue shared by every instance.
@@ -40,7 +42,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  // Startup problems (configuration, a locked data directory) are explained by their message.
-  console.error(error instanceof ConfigError || process.env.LOG_LEVEL !== 'debug' ? `mycrm could not start: ${error instanceof Error ? error.message : error}` : error);
+  // Startup problems (configuration, a locked data directory) are explained by their message; with
+  // LOG_LEVEL=debug (once the configuration could be read) the whole error is printed.
+  console.error(config?.logLevel === 'debug' ? error : `mycrm could not start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 });
