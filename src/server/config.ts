@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseHost } from './auth/origin.ts';
 import { parseSecretKey, SecretKeyError } from './kit/secret-box.ts';
 
 /**
- * Every environment variable the server reads, with its default. The README's configuration table
+ * Every environment variable the server reads, with its default. The configuration table in docs/configuration.md
  * is written from this file; keep the two in step.
  */
 /** An empty variable counts as unset. */
@@ -19,8 +20,15 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** PostgreSQL connections per instance. */
   DATABASE_POOL_SIZE: unsetIfEmpty(z.coerce.number().int().min(1).max(1000).default(10)),
-  /** The address people use to reach the product; used for links in logs and the CSRF check. */
+  /** The address people use to reach the product; used for links in logs, the CSRF check and the Host check. */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Other host names this server answers to, comma-separated: `name` (any port) or `name:port`.
+   * Requests naming any other host (their Host, or a trusted proxy's X-Forwarded-Host) are refused
+   * with 421, so DNS rebinding cannot reach the server; PUBLIC_URL's host and the loopback literals
+   * (localhost, 127.0.0.1, [::1]) are always answered.
+   */
+  ALLOWED_HOSTS: z.string().default(''),
   /** Trust X-Forwarded-For from: false, true (any proxy), or comma-separated proxy addresses/CIDRs. */
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -69,6 +77,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   publicUrl: string | undefined;
+  /** ALLOWED_HOSTS: host names answered besides PUBLIC_URL's and the loopback literals (auth/origin.ts). */
+  allowedHosts: string[];
   trustProxy: boolean | string[];
   logLevel: Env['LOG_LEVEL'];
   devAutologin: boolean;
@@ -134,6 +144,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
     trustProxy: trust === 'true' ? true : trust === 'false' || trust === '' ? false : trust.split(',').map((s) => s.trim()),
     logLevel: env.LOG_LEVEL,
     devAutologin,
@@ -149,6 +160,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     kit: kitConfig(env),
     webDir: path.resolve('dist/web'),
   };
+}
+
+function allowedHosts(list: string): string[] {
+  const entries = list.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+  const invalid = entries.filter((entry) => !parseHost(entry));
+  if (invalid.length) {
+    throw new ConfigError(`ALLOWED_HOSTS: ${invalid.map((e) => JSON.stringify(e)).join(', ')} is not a host name (write name or name:port, comma-separated).`);
+  }
+  return entries;
 }
 
 function kitConfig(env: Env): KitConfig {
