@@ -7,8 +7,10 @@ import {
   changePasswordSchema,
   inviteCheckResponseSchema,
   inviteCheckSchema,
+  inviteIdParamsSchema,
   inviteResponseSchema,
   inviteSchema,
+  pendingInviteListResponseSchema,
   USER_PATHS,
   userIdParamsSchema,
   userListResponseSchema,
@@ -18,7 +20,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { changePassword, listUsers, removeUser } from './accounts.ts';
 import { clearSessionCookie, setSessionCookie } from './guard.ts';
-import { acceptInvite, checkInvite, createInvite } from './invites.ts';
+import { acceptInvite, checkInvite, createInvite, listPendingInvites, revokeInvite } from './invites.ts';
 import { createSession, revokeSession } from './sessions.ts';
 
 /** Account management for signed-in staff (Settings), and the public page behind an invite link. */
@@ -38,6 +40,20 @@ export async function accountRoutes(app: FastifyInstance, { db, config }: { db: 
     request.log.info({ invitedBy: request.user!.id }, 'staff invite created');
     return reply.status(201).send({ invite });
   });
+
+  r.get(USER_PATHS.invites, { schema: { response: { 200: pendingInviteListResponseSchema } } }, async () => ({
+    invites: await listPendingInvites(db),
+  }));
+
+  r.delete(
+    USER_PATHS.invite(':id'),
+    { schema: { params: inviteIdParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await revokeInvite(db, request.params.id);
+      request.log.info({ revokedBy: request.user!.id, invite: request.params.id }, 'staff invite revoked');
+      return reply.status(204).send(null);
+    },
+  );
 
   r.delete(
     '/api/users/:id',

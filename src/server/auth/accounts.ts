@@ -54,7 +54,9 @@ export async function changePassword(
 
 /**
  * Removes a staff user; their sessions go with them (the foreign key cascades), so their next request
- * is signed out. The last user is never removed: nobody could sign in any more.
+ * is signed out, and so do the invites they made that are not used yet (a trigger on users, in the
+ * same statement), so no link of theirs lets anyone back in. The last user is never removed: nobody
+ * could sign in any more.
  */
 export async function removeUser(db: Db, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(USER_MESSAGES.userNotFound);

@@ -1,11 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/auth/api.ts';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { AUTH_MESSAGES, type SessionUser } from '../../shared/auth/api.ts';
 import { normalizeEmail } from '../../shared/contacts.ts';
-import { INVITE_VALID_HOURS, USER_MESSAGES, type AcceptInviteInput, type InviteState } from '../../shared/users/api.ts';
+import { INVITE_VALID_HOURS, USER_MESSAGES, type AcceptInviteInput, type InviteState, type PendingInvite } from '../../shared/users/api.ts';
 import type { Db } from '../db/client.ts';
-import { isUniqueViolation } from '../db/sql-helpers.ts';
+import { isUniqueViolation, isUuid } from '../db/sql-helpers.ts';
 import { userInvites, users } from './schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import { hashPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { findUserByEmail, toSessionUser } from './users.ts';
@@ -26,11 +26,41 @@ export async function createInvite(db: Db, email: string, invitedBy: string): Pr
   const token = newToken();
   const expiresAt = new Date(Date.now() + INVITE_VALID_MS);
   await db.transaction(async (tx) => {
+    // The author's row first, as a removal locks every user row first: a removal at the same moment
+    // either ends before this (the author is gone, and so is their session) or waits for the invite
+    // and deletes it with them. Never an invite outliving its author, nor a deadlock between the two.
+    const [author] = await tx.select({ id: users.id }).from(users).where(eq(users.id, invitedBy)).for('key share');
+    if (!author) throw new AppError(401, 'unauthenticated', AUTH_MESSAGES.sessionMissing);
     // A new link for the same address replaces any earlier one that was not used.
     await tx.delete(userInvites).where(and(eq(userInvites.email, address), isNull(userInvites.used_at)));
     await tx.insert(userInvites).values({ email: address, token_hash: hashToken(token), invited_by: invitedBy, expires_at: expiresAt });
   });
   return { email: address, expires_at: expiresAt.toISOString(), token };
+}
+
+/** Invites whose link still works, newest first, with who made them; expired ones are not pending. */
+export async function listPendingInvites(db: Db): Promise<PendingInvite[]> {
+  const rows = await db
+    .select({ id: userInvites.id, email: userInvites.email, invited_by: users.email, created_at: userInvites.created_at, expires_at: userInvites.expires_at })
+    .from(userInvites)
+    .innerJoin(users, eq(users.id, userInvites.invited_by))
+    .where(and(isNull(userInvites.used_at), gt(userInvites.expires_at, new Date())))
+    .orderBy(desc(userInvites.created_at), desc(userInvites.id));
+  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), expires_at: row.expires_at.toISOString() }));
+}
+
+/**
+ * Revokes a pending invite: deleted, so its link is as unknown as a made-up one from now on. An
+ * acceptance holding the invite's lock finishes first, and then it is used, not pending.
+ */
+export async function revokeInvite(db: Db, id: string): Promise<void> {
+  const notPending = () => notFound(USER_MESSAGES.inviteNotPending);
+  if (!isUuid(id)) throw notPending();
+  const [revoked] = await db
+    .delete(userInvites)
+    .where(and(eq(userInvites.id, id), isNull(userInvites.used_at), gt(userInvites.expires_at, new Date())))
+    .returning({ id: userInvites.id });
+  if (!revoked) throw notPending();
 }
 
 function stateOf(invite: Invite | undefined, now = new Date()): InviteState {

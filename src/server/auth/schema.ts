@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../db/columns.ts';
 
 /*
@@ -21,7 +21,12 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
 );
 
-/** One-time links that let a new staff member set a password. Kept after use, so a used link can say so. */
+/**
+ * One-time links that let a new staff member set a password. Kept after use, so a used link can say so.
+ * An unused link dies with the user who made it: a trigger on `users` (migration 0011) deletes it
+ * with them, whatever removes the row, and the check below refuses an unused link without its author,
+ * so a removed colleague never keeps a way back in.
+ */
 export const userInvites = pgTable(
   'user_invites',
   {
@@ -35,7 +40,10 @@ export const userInvites = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('user_invites_email_idx').on(t.email)],
+  (t) => [
+    index('user_invites_email_idx').on(t.email),
+    check('user_invites_unused_have_inviter', sql`${t.used_at} IS NOT NULL OR ${t.invited_by} IS NOT NULL`),
+  ],
 );
 
 export const sessions = pgTable(

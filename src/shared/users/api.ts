@@ -23,13 +23,17 @@ export const USER_MESSAGES = {
   inviteExpired: `This invite link has expired (links work for ${INVITE_VALID_HOURS} hours). Ask the person who invited you for a new one.`,
   inviteUsed: 'This invite link was already used. Sign in with the password you chose, or ask for a new link.',
   inviteEmailTaken: 'An account with this email already exists. Sign in instead.',
+  inviteNotPending: 'This invite is no longer pending: it was used, revoked or has expired.',
 } as const;
 
 export const USER_PATHS = {
   changePassword: '/api/auth/password',
   users: '/api/users',
   user: (id: string) => `/api/users/${encodeURIComponent(id)}`,
+  /** GET the pending invites; POST a new one. */
   invites: '/api/users/invites',
+  /** DELETE revokes a pending invite. */
+  invite: (id: string) => `/api/users/invites/${id}`,
   checkInvite: '/api/auth/invite/check',
   acceptInvite: '/api/auth/invite/accept',
 } as const;
@@ -84,6 +88,19 @@ export const inviteResponseSchema = z.object({
     token: z.string(),
   }),
 });
+
+/** An invite not yet used and not expired: its link still creates an account. */
+export const pendingInviteSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  /** The email of the user who made it (an unused invite goes when its author is removed). */
+  invited_by: z.string(),
+  created_at: timestamp,
+  expires_at: timestamp,
+});
+export type PendingInvite = z.infer<typeof pendingInviteSchema>;
+export const pendingInviteListResponseSchema = z.object({ invites: z.array(pendingInviteSchema) });
+export const inviteIdParamsSchema = z.object({ id: z.string().max(100) });
 
 export const inviteCheckSchema = z.object({ token });
 export const INVITE_STATES = ['valid', 'expired', 'used', 'invalid'] as const;
