@@ -30,6 +30,9 @@ async function main() {
   const baseUrl = config.publicUrl ?? `http://localhost:${port}`;
   app.log.info(`mycrm is running at ${baseUrl} (database: ${database.driver === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`);
   logSiteChecklist(app.log, siteChecklist(config.webDir));
+  if (!config.publicUrl && config.allowedHosts.length === 0 && !['localhost', '127.0.0.1', '::1'].includes(config.host)) {
+    app.log.warn(`HOST=${config.host}, but only localhost, 127.0.0.1 and [::1] are answered: set PUBLIC_URL (or ALLOWED_HOSTS) to the address people use, or they get 421.`);
+  }
   if (config.devAutologin) app.log.warn('MYCRM_DEV_AUTOLOGIN=1: every visitor is signed in as a development user. Never use this in production.');
 
   const setupToken = await issueSetupToken(database.db);

@@ -15,7 +15,9 @@ export function rawRequest(
   target: string,
   { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<RawResponse> {
-  const lines = [`${method} ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: close'];
+  // The Host is the server's own loopback address unless the caller names another.
+  const named = Object.keys(headers).some((name) => name.toLowerCase() === 'host');
+  const lines = [`${method} ${target} HTTP/1.1`, ...(named ? [] : [`Host: 127.0.0.1:${port}`]), 'Connection: close'];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   if (body !== undefined) lines.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
   const request = `${lines.join('\r\n')}\r\n\r\n${body ?? ''}`;

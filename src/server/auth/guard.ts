@@ -4,7 +4,7 @@ import { staffPageRequests } from '../../shared/early-requests.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { errorBody } from '../http/errors.ts';
-import { isAllowedOrigin } from './origin.ts';
+import { hostPolicy, isAllowedOrigin } from './origin.ts';
 import { newToken } from './tokens.ts';
 import { createSession, resolveSession, sessionCookieName } from './sessions.ts';
 import { findUserByEmail, upsertUser } from './users.ts';
@@ -56,15 +56,30 @@ export function routeNeedsSession(route: FastifyRequest['routeOptions']): boolea
   return !config.public && typeof config.file !== 'string';
 }
 
+export const HOST_MESSAGES = {
+  malformed: 'This request names no valid host.',
+  foreign: 'This server does not answer to that host name. Open it at its own address (its owner can add one in PUBLIC_URL or ALLOWED_HOSTS).',
+} as const;
+
 /**
- * One hook on every request: a foreign Origin on a write is refused (CSRF), and a route that
- * needs a session (see routeNeedsSession) gets 401 without one, so no route can forget the check.
+ * One hook on every request: a Host that is not ours is refused (DNS rebinding: before any route,
+ * static files and the app's pages included, and before the session or the development sign-in),
+ * a foreign Origin on a write is refused (CSRF), and a route that needs a session (see
+ * routeNeedsSession) gets 401 without one, so no route can forget the check.
  */
 export function registerGuard(app: FastifyInstance, db: Db, config: Config): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  const hostOf = hostPolicy(config.publicUrl, config.allowedHosts);
 
   app.addHook('onRequest', async (request, reply) => {
+    const host = hostOf(request.host);
+    if (host !== 'ours') {
+      request.log.info({ host: request.host.slice(0, 200) }, 'refused a request for a host this server does not answer to');
+      return host === 'malformed'
+        ? reply.status(400).send(errorBody('bad_host', HOST_MESSAGES.malformed))
+        : reply.status(421).send(errorBody('misdirected_request', HOST_MESSAGES.foreign));
+    }
     if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request, config.publicUrl)) {
       return reply.status(403).send(errorBody('forbidden_origin', 'This request came from another site and was refused.'));
     }
