@@ -3,8 +3,15 @@ import type { Field } from './fields.ts';
 import { newNodeId, type IdMaker } from './ids.ts';
 import type { ComponentNode, Props, SectionNode } from './types.ts';
 
-function defaultProps(fields: Readonly<Record<string, Field>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.default]));
+/** Each definition's defaults, made once: read-only here, every component gets a copy. */
+const defaultsOf = new WeakMap<Readonly<Record<string, Field>>, Readonly<Record<string, unknown>>>();
+function defaultProps(fields: Readonly<Record<string, Field>>): Readonly<Record<string, unknown>> {
+  let defaults = defaultsOf.get(fields);
+  if (!defaults) {
+    defaults = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.default]));
+    defaultsOf.set(fields, defaults);
+  }
+  return defaults;
 }
 
 /**

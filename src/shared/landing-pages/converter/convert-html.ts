@@ -1,13 +1,13 @@
-import { parseDocument } from 'htmlparser2';
 import type { ParentNode } from 'domhandler';
 import { pageContentSchema } from '../content-schema.ts';
-import { newNodeId, type IdMaker } from '../ids.ts';
+import { nodeIdMaker, type IdMaker } from '../ids.ts';
 import type { PageContent } from '../types.ts';
 import { limitDepth } from './depth-limit.ts';
 import { attr, findElement, findElements, findTag, plainText } from './dom.ts';
 import { LabelIndex } from './forms.ts';
 import { HtmlConverter } from './html-converter.ts';
-import { CONVERTER_MESSAGES, HTML_MAX_BYTES } from './messages.ts';
+import { CONVERTER_CUTS, CONVERTER_MESSAGES, HTML_MAX_BYTES } from './messages.ts';
+import { parseHtml } from './parse-html.ts';
 import { sectionRoots } from './section-roots.ts';
 import { documentBase, urlResolver } from './urls.ts';
 
@@ -21,6 +21,8 @@ export type ConversionResult =
   | {
       readonly ok: true;
       readonly sections: PageContent;
+      /** What was cut to stay within the converter's limits (CONVERTER_CUTS): deep nesting flattened, the end of a huge page left out. */
+      readonly cuts: readonly string[];
       /** What did not convert one to one (a date field became a text field, a map became a link ...). */
       readonly warnings: readonly string[];
       /** The document's `<title>` (not page content, but a good name for the page), if it has one. */
@@ -38,13 +40,13 @@ export function convertHtml(html: string, options: ConvertOptions = {}): Convers
   if (html.trim() === '') return { ok: false, message: CONVERTER_MESSAGES.emptyInput };
   if (new TextEncoder().encode(html).length > HTML_MAX_BYTES) return { ok: false, message: CONVERTER_MESSAGES.tooLarge };
 
-  const document = parseDocument(html);
+  const { document, flattened, stopped } = parseHtml(html);
   const body: ParentNode = findElement(document, (el) => el.name === 'body') ?? document;
   const baseHref = findTag(document, 'base');
   let relative = false;
   const urls = urlResolver(documentBase(options.pageUrl, baseHref ? attr(baseHref, 'href') : undefined), () => (relative = true));
   const linkedIds = new Set(findElements(body, (el) => el.name === 'a').flatMap((a) => (attr(a, 'href')?.startsWith('#') ? [attr(a, 'href')!.slice(1)] : [])));
-  const makeId = options.makeId ?? newNodeId;
+  const makeId = options.makeId ?? nodeIdMaker();
   const converter = new HtmlConverter(makeId, urls, new LabelIndex(body), linkedIds);
 
   const sections = sectionRoots(body, new WeakMap())
@@ -52,9 +54,20 @@ export function convertHtml(html: string, options: ConvertOptions = {}): Convers
     .filter((section) => section.components.length > 0);
   if (sections.length === 0) return { ok: false, message: CONVERTER_MESSAGES.noContent };
 
-  const parsed = pageContentSchema.safeParse(sections.map((section) => ({ ...section, components: limitDepth(section.components) })));
+  let componentsFlattened = false;
+  const limited = sections.map((section) => {
+    const { components, flattened } = limitDepth(section.components);
+    componentsFlattened ||= flattened;
+    return { ...section, components };
+  });
+  const parsed = pageContentSchema.safeParse(limited);
   if (!parsed.success) return { ok: false, message: CONVERTER_MESSAGES.failed };
+  const cuts = [
+    ...(stopped ? [CONVERTER_CUTS.stopped] : []),
+    ...(flattened ? [CONVERTER_CUTS.flattened] : []),
+    ...(componentsFlattened ? [CONVERTER_CUTS.componentsFlattened] : []),
+  ];
   const warnings = [...converter.warnings, ...(relative ? [RELATIVE_WARNING] : [])];
   const titleElement = findTag(document, 'title');
-  return { ok: true, sections: parsed.data, warnings, title: (titleElement && plainText(titleElement)) || undefined };
+  return { ok: true, sections: parsed.data, cuts, warnings, title: (titleElement && plainText(titleElement)) || undefined };
 }

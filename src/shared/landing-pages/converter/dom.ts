@@ -68,6 +68,11 @@ const INLINE_TAGS = new Set([
   'wbr',
 ]);
 
+/** Whether elements of a tag flow inside a line of text (their text joins the text around them). */
+export function flowsInline(name: string): boolean {
+  return INLINE_TAGS.has(name);
+}
+
 /** Elements that become a component of their own even in the middle of a line of text. */
 const ATOMIC_TAGS = new Set([
   'img',
@@ -135,8 +140,9 @@ export function isAtomic(el: Element): boolean {
 /** Whitespace as HTML collapses it (not the no-break space, which stays). */
 export const HTML_SPACE = /[ \t\n\r\f]+/g;
 
+/** Looks no further than the first character that is not a space: text nodes may be long and asked often. */
 export function isBlank(text: string): boolean {
-  return text.replace(HTML_SPACE, '') === '';
+  return !/[^ \t\n\r\f]/.test(text);
 }
 
 /**

@@ -34,9 +34,6 @@ import { frameProps, imageProps, scriptedYouTube, videoProps, type MediaProps } 
 import type { SectionRoot } from './section-roots.ts';
 import { buttonVariant, isButtonLike, socialPlatform, type UrlResolver } from './urls.ts';
 
-/** Past this many nested elements the rest of a branch is read as plain text and images (hostile or broken markup). */
-export const DOM_DEPTH_LIMIT = 200;
-
 type TextKind = { readonly type: 'paragraph' } | { readonly type: 'heading'; readonly level: HeadingLevel };
 /** Longer than this, a link made of boxes is a card of text rather than a button. */
 const TEXT_LINK_MAX = 80;
@@ -83,8 +80,8 @@ const TEXT_BLOCK_TAGS = new Set(['p', 'dt', 'dd', 'caption', 'figcaption', 'lege
 export class HtmlConverter {
   readonly warnings = new Set<string>();
   private readonly inlineCache = new WeakMap<Element, boolean>();
+  private readonly converted = new WeakMap<Element, ComponentNode[]>();
   private readonly inlineRules: InlineRules;
-  private domDepth = 0;
 
   constructor(
     private readonly makeId: IdMaker,
@@ -221,15 +218,20 @@ export class HtmlConverter {
     return items.map((item) => ((item.type === 'image' || item.type === 'button') && !item.props.href ? { ...item, props: { ...item.props, href } } : item));
   }
 
+  /**
+   * An element's components, made once: a reading that does not fit (a quote that is not a
+   * testimonial, a link that is not a button) falls back to another that meets the same elements
+   * again, and nested quotes would otherwise cost twice per level, exponentially. Recursive: the
+   * parser keeps the tree within HTML_READ_LIMITS.depth levels.
+   */
   private element(el: Element): ComponentNode[] {
     if (isIgnored(el)) return [];
-    this.domDepth++;
-    try {
-      if (this.domDepth > DOM_DEPTH_LIMIT) return this.flatten(el);
-      return this.convertElement(el);
-    } finally {
-      this.domDepth--;
+    let items = this.converted.get(el);
+    if (!items) {
+      items = this.convertElement(el);
+      this.converted.set(el, items);
     }
+    return items;
   }
 
   private convertElement(el: Element): ComponentNode[] {
@@ -414,7 +416,7 @@ export class HtmlConverter {
     if (!simple) return this.block(el);
     const texts: string[] = [];
     const links: TextLink[] = [];
-    this.collectItems(el, texts, links, 0);
+    this.collectItems(el, texts, links);
     if (texts.length === 0) return [];
     return [this.node('list', withLinks({ items: texts, type: el.name === 'ol' ? 'ol' : 'ul' }, links), el)];
   }
@@ -436,7 +438,7 @@ export class HtmlConverter {
   }
 
   /** Items in reading order; a nested list's items follow their parent item (the list type is flat). */
-  private collectItems(list: Element, texts: string[], links: TextLink[], depth: number): void {
+  private collectItems(list: Element, texts: string[], links: TextLink[]): void {
     for (const li of elementChildren(list)) {
       const nested = elementChildren(li).filter((child) => child.name === 'ul' || child.name === 'ol');
       const own = contentChildren(li).filter((child) => !nested.includes(child as Element));
@@ -446,7 +448,7 @@ export class HtmlConverter {
         texts.push(piece.text.text.replace(/\n/g, ' '));
         links.push(...piece.text.links);
       }
-      if (depth < DOM_DEPTH_LIMIT) for (const sub of nested) this.collectItems(sub, texts, links, depth + 1);
+      for (const sub of nested) this.collectItems(sub, texts, links);
     }
   }
 
@@ -593,19 +595,6 @@ export class HtmlConverter {
       avatar,
     };
     return [this.node('testimonial', withLinks(props, links), from)];
-  }
-
-  // ---- Too deep to keep
-
-  /** A branch nested past DOM_DEPTH_LIMIT: its text as one paragraph and its images after it. */
-  private flatten(el: Element): ComponentNode[] {
-    this.warnings.add(`Markup nested more than ${DOM_DEPTH_LIMIT} levels deep was flattened into text and images`);
-    const text = plainText(el);
-    const images = findElements(el, (child) => child.name === 'img').flatMap((img) => {
-      const media = imageProps(img, this.urls);
-      return media ? [this.media(media, img)] : [];
-    });
-    return [...(text ? [this.node('paragraph', { text })] : []), ...images];
   }
 }
 

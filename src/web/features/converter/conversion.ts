@@ -7,6 +7,8 @@ export type SourceMode = 'paste' | 'file' | 'url';
 
 export interface Converted {
   readonly sections: PageContent;
+  /** What was cut to keep within the converter's limits (deep nesting flattened, the end of a huge page left out). */
+  readonly cuts: readonly string[];
   readonly warnings: readonly string[];
   /** The source's `<title>`, a name for the page created from it. */
   readonly title: string | undefined;
@@ -24,7 +26,7 @@ export function convertText(html: string, pageUrl?: string, fallback: string = C
   try {
     const result = convertHtml(html, { pageUrl });
     if (!result.ok) return { ok: false, message: result.message };
-    return { ok: true, converted: { sections: result.sections, warnings: result.warnings, title: result.title } };
+    return { ok: true, converted: { sections: result.sections, cuts: result.cuts, warnings: result.warnings, title: result.title } };
   } catch (error) {
     console.error(fallback, error);
     return { ok: false, message: fallback };
