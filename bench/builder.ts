@@ -13,6 +13,11 @@
  * A deletion asks first (the browser's confirm dialog): its figure counts from the OK, the moment the
  * person's input ends, to the painted frame; from the click it also includes the dialog's round trip
  * through the automation, printed next to it.
+ *
+ * BENCH_BASELINE_WEB=<another build's dist/web> also serves that build (same server code and
+ * database) and alternates whole runs between the two (BENCH_RUNS of each, 3 by default then), so a
+ * change is compared on the same machine state; each figure is printed for both, e.g.:
+ * git worktree add /tmp/base <commit> && (cd /tmp/base && npm ci && npm run build).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +37,8 @@ import { signIn } from '../tests/e2e/helpers/sign-in.ts';
 
 const SIZES = (process.env.BENCH_COMPONENTS ?? '1000,100').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
+const BASELINE_WEB = process.env.BENCH_BASELINE_WEB;
+const RUNS = Number(process.env.BENCH_RUNS ?? (BASELINE_WEB ? 3 : 1));
 const KEY_INTERVAL_MS = 100;
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'bench password that is long enough';
@@ -50,8 +57,21 @@ function bigSection(index: number): SectionNode {
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
-const report = (name: string, values: number[]) =>
-  console.log(`${name.padEnd(28)} median ${percentile(values, 50).toFixed(1)} ms   p95 ${percentile(values, 95).toFixed(1)} ms   (${values.length} samples)`);
+const figure = (values: number[]) => `median ${percentile(values, 50).toFixed(1)} ms   p95 ${percentile(values, 95).toFixed(1)} ms`;
+const report = (name: string, values: number[]) => console.log(`${name.padEnd(28)} ${figure(values)}   (${values.length} samples)`);
+
+/** Each measured action's samples, in the order measured; runs of one build add to the same lists. */
+type Figures = Map<string, number[]>;
+const record = (figures: Figures, name: string, values: number[]) => figures.set(name, [...(figures.get(name) ?? []), ...values]);
+
+/** This build's figures beside the baseline's, and how much the median moved. */
+function compare(ours: Figures, baseline: Figures) {
+  for (const [name, values] of ours) {
+    const base = baseline.get(name) ?? [];
+    const change = base.length ? ((percentile(values, 50) / percentile(base, 50) - 1) * 100).toFixed(0) : '?';
+    console.log(`${name.padEnd(28)} ${figure(values)}   baseline ${figure(base)}   (median ${Number(change) > 0 ? '+' : ''}${change} %, ${values.length} samples each)`);
+  }
+}
 
 /** The time from the next `type` event to the frame painted after it: armed in the page before acting. */
 async function measure(page: Page, type: string, act: () => Promise<void>): Promise<number> {
@@ -150,8 +170,10 @@ async function benchFloor(page: Page) {
   }
 }
 
-/** Opens one page in the builder and measures every action on it. */
-async function benchPage(page: Page, url: string, sectionCount: number) {
+/** Opens one page in the builder and measures every action on it; returns the node count and the figures. */
+async function benchPage(page: Page, url: string): Promise<{ nodes: number; figures: Figures }> {
+  const figures: Figures = new Map();
+  const report = (name: string, values: number[]) => record(figures, name, values);
   const opens: number[] = [];
   for (let i = 0; i < 3; i++) {
     const started = Date.now();
@@ -159,8 +181,7 @@ async function benchPage(page: Page, url: string, sectionCount: number) {
     await page.waitForSelector('[aria-busy="false"] main.lp-canvas');
     opens.push(Date.now() - started);
   }
-  const count = await page.locator('main.lp-canvas [data-node-id]').count();
-  console.log(`Builder, page of ${count} nodes (${sectionCount} sections)`);
+  const nodes = await page.locator('main.lp-canvas [data-node-id]').count();
   report('open (navigation to canvas)', opens);
 
   const canvas = page.locator('main.lp-canvas');
@@ -228,6 +249,13 @@ async function benchPage(page: Page, url: string, sectionCount: number) {
     await page.keyboard.press('Escape');
   }
   report('add (palette pick)', adds);
+  return { nodes, figures };
+}
+
+async function listen(server: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
 async function main() {
@@ -235,12 +263,12 @@ async function main() {
   const database = await openPglite({ dataDir: dir });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir });
   const app = await buildApp({ config, database });
+  const baselineApp = BASELINE_WEB ? await buildApp({ config: { ...config, webDir: path.resolve(BASELINE_WEB) }, database }) : undefined;
   const browser = await launchBrowser();
   try {
     await upsertUser(database.db, EMAIL, PASSWORD);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const baseUrl = await listen(app);
+    const baselineUrl = baselineApp ? await listen(baselineApp) : undefined;
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
     const page = await context.newPage();
@@ -250,18 +278,36 @@ async function main() {
     await benchFloor(floor);
     await floor.close();
     await signIn(page, baseUrl, EMAIL, PASSWORD);
+    // The session cookie is the host's, whatever the port: both builds are signed in.
     for (const size of SIZES) {
       const sections = Array.from({ length: Math.max(1, Math.round(size / 100)) }, (_, i) => bigSection(i));
-      const [row] = await database.db
-        .insert(landingPages)
-        .values({ title: `Bench Page ${size}`, slug: `bench-page-${size}`, content: serializeContent(sections), page_type: 'builder' })
-        .returning();
-      await benchPage(page, `${baseUrl}/crm/landing-pages/${row!.id}/builder`, sections.length);
+      const builds = [{ url: baseUrl, figures: new Map() as Figures }, ...(baselineUrl ? [{ url: baselineUrl, figures: new Map() as Figures }] : [])];
+      let nodes = 0;
+      for (let run = 0; run < RUNS; run++) {
+        // Each build first in every other run, so neither always meets the machine as the other left it.
+        for (const build of run % 2 ? [...builds].reverse() : builds) {
+          // A page of its own each run: no unsaved work of an earlier run is offered back.
+          const [row] = await database.db
+            .insert(landingPages)
+            .values({ title: `Bench Page ${size}`, slug: `bench-page-${size}-${run}-${builds.indexOf(build)}`, content: serializeContent(sections), page_type: 'builder' })
+            .returning();
+          const result = await benchPage(page, `${build.url}/crm/landing-pages/${row!.id}/builder`);
+          nodes = result.nodes;
+          for (const [name, values] of result.figures) record(build.figures, name, values);
+        }
+      }
+      if (builds.length === 1) {
+        console.log(`Builder, page of ${nodes} nodes (${sections.length} sections)`);
+        for (const [name, values] of builds[0]!.figures) report(name, values);
+      } else {
+        console.log(`Builder, page of ${nodes} nodes (${sections.length} sections): this build, then the baseline build ${BASELINE_WEB} (${RUNS} alternating runs each)`);
+        compare(builds[0]!.figures, builds[1]!.figures);
+      }
     }
-
   } finally {
     await browser.close();
     await app.close();
+    await baselineApp?.close();
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import { createPage, getPage, saveContent } from '../../src/server/landing-pages
 import { SAFETY_MESSAGES, builderPath } from '../../src/shared/landing-pages/builder.ts';
 import { createComponent, createSection } from '../../src/shared/landing-pages/create.ts';
 import { serializeContent } from '../../src/shared/landing-pages/parse-content.ts';
+import { HISTORY_MESSAGES } from '../../src/web/features/builder/store/step-names.ts';
 import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { TEST_PASSWORD } from '../helpers/test-app.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
@@ -200,6 +201,51 @@ describe('version history', () => {
     expect((await versions.first().innerText()).split('\n')[1]).toBe(`Version 4 · ${server.email}`);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
+    await page.close();
+    expect(unexpectedErrors()).toEqual([]);
+  });
+});
+
+describe("this editor's history", () => {
+  it('names each step in the History dialog and in the undo and redo tooltips, and says what undo did', async () => {
+    const user = (await findUserByEmail(server.db, server.email))!;
+    const content = serializeContent([
+      { ...createSection(), components: [createComponent('heading', { text: 'Named first' })] },
+      { ...createSection(), components: [createComponent('heading', { text: 'Named second' })] },
+    ]);
+    const seeded = await createPage(server.db, { title: 'Named steps', slug: 'named-steps', content, page_type: 'builder', is_active: true }, { id: user.id, email: user.email });
+    const page = await openBuilder(owner, seeded.id);
+    const undo = page.getByRole('button', { name: 'Undo' });
+    const redo = page.getByRole('button', { name: 'Redo' });
+    expect(await undo.getAttribute('title')).toBe('Undo');
+
+    await editHeading(page, 'Named first', 'Named first, edited');
+    const secondSection = canvas(page).locator('main.lp-canvas > [data-node-id]').nth(1);
+    await secondSection.getByRole('toolbar', { name: 'Section controls' }).getByRole('button', { name: 'Add Component' }).click();
+    await page.getByRole('dialog', { name: 'Add Component' }).getByRole('button', { name: 'Button', exact: true }).click();
+    await expect.poll(() => secondSection.locator('[data-node-id]').count()).toBe(2);
+    await secondSection.getByRole('toolbar', { name: 'Section controls' }).getByRole('button', { name: 'Move up' }).click();
+    await expect.poll(() => headingTexts(page)).toEqual(['Named second', 'Named first, edited']);
+    expect(await undo.getAttribute('title')).toBe('Undo: Moved Section 2 up');
+
+    await undo.click();
+    await expect.poll(() => headingTexts(page)).toEqual(['Named first, edited', 'Named second']);
+    await expect.poll(() => page.getByTestId('undo-announcement').textContent()).toBe('Undone: Moved Section 2 up');
+    expect(await undo.getAttribute('title')).toBe('Undo: Added Button');
+    expect(await redo.getAttribute('title')).toBe('Redo: Moved Section 2 up');
+
+    await page.getByRole('button', { name: 'History' }).click();
+    const dialog = page.getByRole('dialog', { name: SAFETY_MESSAGES.historyTitle });
+    const steps = dialog.getByRole('list', { name: HISTORY_MESSAGES.stepsTitle }).getByRole('listitem');
+    await expect.poll(() => steps.allInnerTexts()).toEqual([`Moved Section 2 up · ${HISTORY_MESSAGES.undone}`, 'Added Button', 'Changed heading text']);
+    await screenshot(page, 'builder-history-steps');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => page.getByTestId('undo-announcement').textContent()).toBe('Redone: Moved Section 2 up');
+    await expect.poll(() => headingTexts(page)).toEqual(['Named second', 'Named first, edited']);
     await page.close();
     expect(unexpectedErrors()).toEqual([]);
   });

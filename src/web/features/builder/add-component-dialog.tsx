@@ -1,19 +1,12 @@
 import { useState } from 'react';
 import { COMPONENT_CATEGORIES, COMPONENT_DEFINITIONS, COMPONENT_TYPES, type ComponentType } from '@shared/landing-pages/component-definitions.ts';
 import { BuilderDialog } from './builder-dialog.tsx';
+import type { AddTarget } from './store/editor-state.ts';
 
 const PALETTE = Object.entries(COMPONENT_CATEGORIES).map(([category, title]) => ({
   title,
   types: COMPONENT_TYPES.filter((type) => COMPONENT_DEFINITIONS[type].inPalette && COMPONENT_DEFINITIONS[type].category === category),
 }));
-
-/** Where the palette adds: into a section, a grid cell or a container, at its end or after its selected child. */
-export interface AddTarget {
-  readonly id: string;
-  readonly label: string;
-  /** The selected component when it sits directly in the target: the new one can go after it (spec 4). */
-  readonly after: { readonly id: string; readonly label: string } | null;
-}
 
 /** The Add Component palette (spec 001, 2.3): every type the palette offers, by category, for one target. */
 export function AddComponentDialog({

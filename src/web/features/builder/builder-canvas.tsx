@@ -7,11 +7,10 @@ import type { ComponentNode, PageContent, SectionNode, TreeNode } from '@shared/
 import type { RenderContext } from '@render/render-context.ts';
 import { RenderNode } from '@render/render-node.tsx';
 import { RenderSection } from '@render/render-page.tsx';
-import type { EditorMode } from './editor-store.ts';
 import { hasInlineText, useInlineText } from './inline-text.tsx';
 import { NodeToolbar } from './node-toolbar.tsx';
-
-export const nodeLabel = (node: TreeNode, isSection: boolean) => (isSection ? 'Section' : (definitionOf(node.type)?.label ?? node.type));
+import type { EditorMode } from './store/editor-state.ts';
+import { nodeLabel } from './store/step-names.ts';
 
 /**
  * The frame of a node in edit mode: outlined, with its controls shown, while the pointer is over it

@@ -18,7 +18,7 @@ import { GripVertical } from 'lucide-react';
 import { createContext, memo, useContext, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
-import { currentSlot, dropAt, firstAllowedSlot, listDropSlots, type DropSlot } from '@shared/landing-pages/drop-slots.ts';
+import { currentSlot, firstAllowedSlot, listDropSlots, type DropSlot } from '@shared/landing-pages/drop-slots.ts';
 import { locate, nodeIndex } from '@shared/landing-pages/node-index.ts';
 import { childrenOf } from '@shared/landing-pages/tree.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
@@ -219,7 +219,7 @@ export const DRAG_INSTRUCTIONS =
   'To move this, press Space or Enter to pick it up, the arrow keys to choose where it goes, Space or Enter to drop it there, or Escape to cancel.';
 
 /** The drag-and-drop context of the builder: wraps the canvas and the property panel. */
-export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageContent; onDrop: (change: (doc: PageContent) => PageContent, id: string) => void; children: ReactNode }) {
+export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageContent; onDrop: (id: string, slot: DropSlot) => void; children: ReactNode }) {
   const drag = useRef<Drag | null>(null);
   const indicator = useRef<HTMLDivElement>(null);
   const outcome = useRef('');
@@ -352,7 +352,7 @@ export function BuilderDnd({ getDoc, onDrop, children }: { getDoc: () => PageCon
     else if (sameSlot(slot, currentSlot(doc, nodeId))) outcome.current = `${label} was dropped where it was.`;
     else {
       outcome.current = `${label} was dropped ${describeSlot(doc, nodeId, slot)}.`;
-      onDrop((latest) => dropAt(latest, nodeId, slot), nodeId);
+      onDrop(nodeId, slot);
     }
   };
 

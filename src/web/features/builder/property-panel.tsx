@@ -1,29 +1,17 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useState, type Dispatch } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { BUILDER_LIMITS, BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
-import type { HeadingLevel } from '@shared/landing-pages/constants.ts';
-import { textField, type Field } from '@shared/landing-pages/fields.ts';
-import { isFlagOn } from '@shared/landing-pages/input-rules.ts';
 import { locate } from '@shared/landing-pages/node-index.ts';
-import { setGridColumns } from '@shared/landing-pages/operations/grid.ts';
-import { setHeadingLevel, TEXT_STYLES, toggleTextStyle, type TextStyle } from '@shared/landing-pages/operations/text-styles.ts';
-import { updateProps, updateStyles } from '@shared/landing-pages/operations/update.ts';
 import type { PageContent, TreeNode } from '@shared/landing-pages/types.ts';
-import type { EditorAction } from './editor-store.ts';
 import { ComponentPreview } from './component-preview.tsx';
 import { ComponentTree } from './component-tree.tsx';
 import { FieldInput } from './field-input.tsx';
+import { SECTION_FIELDS } from './section-fields.ts';
+import { useEditor, useEditorStore } from './store/editor-store.ts';
+import { selectDoc, selectSelectedId } from './store/selectors.ts';
 import { StyleFields } from './style-fields.tsx';
 import type { ClassCheck } from './use-canvas-css.ts';
-
-/** A section's props (spec 3.2 leaves them free; these are the ones the renderer shows). */
-const SECTION_FIELDS: Readonly<Record<string, Field>> = {
-  title: textField('Title'),
-  description: textField('Description', '', 'longText'),
-  background: textField('Background classes', '', 'classes'),
-  tailwindClasses: textField('Tailwind classes', '', 'classes'),
-};
 
 const { min, max } = BUILDER_LIMITS.panelWidth;
 
@@ -52,43 +40,27 @@ function findNode(doc: PageContent, id: string): { node: TreeNode; isSection: bo
   }
 }
 
-/** The change a prop's new value makes: the level sets the heading's classes, columns make cells, style flags swap classes (spec 4). */
-function changeFor(node: TreeNode, isSection: boolean, name: string, value: unknown): (doc: PageContent) => PageContent {
-  const id = node.id;
-  if (!isSection && node.type === 'heading' && name === 'level') return (doc) => setHeadingLevel(doc, { id, level: value as HeadingLevel });
-  if (!isSection && node.type === 'grid' && name === 'columns') return (doc) => setGridColumns(doc, { id, columns: Number(value) });
-  if (!isSection && TEXT_STYLES.includes(name as TextStyle) && isFlagOn(node.props[name]) !== isFlagOn(value))
-    return (doc) => toggleTextStyle(doc, { id, style: name as TextStyle });
-  return (doc) => updateProps(doc, { id, props: { [name]: value } });
-}
-
 /** The property editor (spec 2.5): a form generated from the selected node's field definitions, applied live. */
 export function PropertyPanel({
-  doc,
   outlineDoc,
-  selectedId,
-  dispatch,
-  onClose,
   width,
   onWidth,
   ratio,
   onRatio,
-  onPick,
   classCheck,
 }: {
-  doc: PageContent;
   /** The document the component tree draws (use-drawn-doc.ts). */
   outlineDoc: PageContent;
-  selectedId: string | null;
-  dispatch: Dispatch<EditorAction>;
-  onClose: () => void;
   width: number;
   onWidth: (width: number) => void;
   ratio: number;
   onRatio: (ratio: number) => void;
-  onPick: (id: string) => void;
   classCheck: ClassCheck | null;
 }) {
+  const doc = useEditor(selectDoc);
+  const selectedId = useEditor(selectSelectedId);
+  const { dispatch } = useEditorStore();
+  const pick = useCallback((id: string) => dispatch({ type: 'edit', id }), [dispatch]);
   const found = selectedId === null ? undefined : findNode(doc, selectedId);
   const fields = found ? (found.isSection ? SECTION_FIELDS : definitionOf(found.node.type)?.fields) : undefined;
   const label = found ? (found.isSection ? 'Section' : (definitionOf(found.node.type)?.label ?? found.node.type)) : '';
@@ -130,7 +102,7 @@ export function PropertyPanel({
       />
       <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
         <h2 id={headingId} className="text-base font-semibold text-gray-900">{found ? `${label} properties` : 'Properties'}</h2>
-        <button type="button" aria-label="Close the property editor" onClick={onClose} className="rounded p-1.5 text-gray-600 hover:bg-gray-100">
+        <button type="button" aria-label="Close the property editor" onClick={() => dispatch({ type: 'closePanel' })} className="rounded p-1.5 text-gray-600 hover:bg-gray-100">
           <X className="size-5" aria-hidden />
         </button>
       </div>
@@ -157,9 +129,7 @@ export function PropertyPanel({
                 field={field}
                 value={found.node.props[name] ?? field.default}
                 classCheck={classCheck}
-                onChange={(value, typed) =>
-                  dispatch({ type: 'change', change: changeFor(found.node, found.isSection, name, value), merge: `${found.node.id}:${name}`, typed })
-                }
+                onChange={(value, typed) => dispatch({ type: 'updateProp', id: found.node.id, key: name, value, typed })}
               />
             ))
           : null}
@@ -168,9 +138,7 @@ export function PropertyPanel({
             key={found.node.id}
             node={found.node}
             isSection={found.isSection}
-            onChange={(name, value) =>
-              dispatch({ type: 'change', change: (doc) => updateStyles(doc, { id: found.node.id, styles: { [name]: value } }), merge: `${found.node.id}:style:${name}`, typed: true })
-            }
+            onChange={(name, value) => dispatch({ type: 'updateStyle', id: found.node.id, key: name, value })}
           />
         ) : null}
       </form>
@@ -201,7 +169,7 @@ export function PropertyPanel({
         className="h-1.5 shrink-0 cursor-row-resize border-y border-gray-200 bg-gray-50 hover:bg-indigo-300 focus-visible:bg-indigo-400 focus-visible:outline-none"
       />
       <div className="flex min-h-0 flex-col" style={{ flex: `${1 - ratio} 1 0` }}>
-        <ComponentTree doc={outlineDoc} selectedId={selectedId} onPick={onPick} />
+        <ComponentTree doc={outlineDoc} selectedId={selectedId} onPick={pick} />
       </div>
     </aside>
   );

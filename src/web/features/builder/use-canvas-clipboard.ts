@@ -1,8 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
-import { CONVERTER_MESSAGES } from '@shared/landing-pages/converter/messages.ts';
-import { DocumentError } from '@shared/landing-pages/document-error.ts';
-import { CLIPBOARD_MESSAGES, clipText, looksLikeHtml, pasteClip, pasteHtml, readClip, sizeProblem } from './clipboard.ts';
-import type { EditorAction, EditorState } from './editor-store.ts';
+import { useEffect } from 'react';
+import { CLIPBOARD_MESSAGES, clipText, looksLikeHtml, readClip } from './clipboard.ts';
+import { useEditorStore, type EditorStore } from './store/editor-store.ts';
+import { labelIn } from './store/step-names.ts';
 
 /** Events the builder leaves to the browser: in a field, or anywhere in a dialog. */
 const isElsewhere = (target: EventTarget | null) =>
@@ -14,49 +13,26 @@ const hasTextSelection = () => {
   return selection !== null && !selection.isCollapsed && selection.toString().trim() !== '';
 };
 
-export interface ClipboardEditor {
-  /** The editor's latest state. */
-  state: () => EditorState;
-  dispatch: Dispatch<EditorAction>;
-  /** What messages call a node ('heading', 'section'). */
-  label: (id: string) => string;
-  notify: (tone: 'success' | 'error', text: string) => void;
-}
-
 /** The clipboard text of the selected node in edit mode, or null (nothing of the builder's to copy). */
-function copySelected(editor: ClipboardEditor): string | null {
-  const { doc, selectedId, mode } = editor.state();
+function copySelected(store: EditorStore): string | null {
+  const { doc, selectedId, mode } = store.getState();
   const text = mode === 'edit' && selectedId !== null ? clipText(doc, selectedId) : null;
-  if (text !== null) editor.notify('success', CLIPBOARD_MESSAGES.copied(editor.label(selectedId!)));
+  if (text !== null) store.dispatch({ type: 'notify', banner: { tone: 'success', text: CLIPBOARD_MESSAGES.copied(labelIn(doc, selectedId!)) } });
   return text;
 }
 
 /** Pastes a copied node, or converts pasted HTML (spec 2.3); false when the data is not the builder's. */
-function paste(editor: ClipboardEditor, { text, html }: { text: string; html: string }): boolean {
-  const { doc, selectedId, mode } = editor.state();
-  if (mode !== 'edit') return false;
+function paste(store: EditorStore, { text, html }: { text: string; html: string }): boolean {
+  if (store.getState().mode !== 'edit') return false;
   const clip = readClip(text);
   if (clip) {
-    try {
-      const pasted = pasteClip(doc, clip, selectedId);
-      const tooLarge = sizeProblem(pasted.doc);
-      if (tooLarge) editor.notify('error', `${CLIPBOARD_MESSAGES.notPasted}: ${tooLarge}`);
-      else editor.dispatch({ type: 'change', change: () => pasted.doc, select: pasted.id });
-    } catch (error) {
-      if (!(error instanceof DocumentError)) throw error;
-      editor.notify('error', error.message);
-    }
+    store.dispatch({ type: 'pasteClip', clip });
     return true;
   }
   // Markup copied as text (source code) is the HTML meant; else what a web page put on the clipboard.
   const markup = looksLikeHtml(text) ? text : html;
   if (!markup.trim()) return false;
-  const result = pasteHtml(doc, markup, selectedId);
-  if (!result.ok) editor.notify('error', result.message);
-  else {
-    editor.dispatch({ type: 'change', change: () => result.doc });
-    editor.notify('success', CONVERTER_MESSAGES.builderSuccess(result.sections));
-  }
+  store.dispatch({ type: 'pasteHtml', html: markup });
   return true;
 }
 
@@ -65,15 +41,12 @@ function paste(editor: ClipboardEditor, { text, html }: { text: string; html: st
  * clipboard carries the node between tabs and windows, and no permission prompt is needed. Typing
  * in a field or copying selected text keeps the browser's own behaviour; a dialog's fields too.
  */
-export function useCanvasClipboard(editor: ClipboardEditor) {
-  const latest = useRef(editor);
-  useLayoutEffect(() => {
-    latest.current = editor;
-  });
+export function useCanvasClipboard() {
+  const store = useEditorStore();
   useEffect(() => {
     const onCopy = (event: ClipboardEvent) => {
       if (isElsewhere(event.target) || hasTextSelection() || !event.clipboardData) return;
-      const text = copySelected(latest.current);
+      const text = copySelected(store);
       if (text === null) return;
       event.clipboardData.setData('text/plain', text);
       event.preventDefault();
@@ -81,7 +54,7 @@ export function useCanvasClipboard(editor: ClipboardEditor) {
     const onPaste = (event: ClipboardEvent) => {
       if (isElsewhere(event.target) || !event.clipboardData) return;
       const data = { text: event.clipboardData.getData('text/plain'), html: event.clipboardData.getData('text/html') };
-      if (paste(latest.current, data)) event.preventDefault();
+      if (paste(store, data)) event.preventDefault();
     };
     document.addEventListener('copy', onCopy);
     document.addEventListener('paste', onPaste);
@@ -89,5 +62,5 @@ export function useCanvasClipboard(editor: ClipboardEditor) {
       document.removeEventListener('copy', onCopy);
       document.removeEventListener('paste', onPaste);
     };
-  }, []);
+  }, [store]);
 }
