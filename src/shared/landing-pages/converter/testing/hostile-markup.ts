@@ -29,7 +29,7 @@ export const HOSTILE_SHAPES = {
   'a link around a box, nested': (bytes: number) => `${repeat('<a href="#"><div>', bytes / 2)}${repeat('<span>x</span> ', bytes / 2)}`,
   'nested quotes': (bytes: number) => repeat('<figure><blockquote><p>q</p><h3>x</h3>', bytes),
   'closing tags of nothing open': (bytes: number) => `${repeat('<div></b>', bytes)}x`,
-  'nested SVG': (bytes: number) => `${repeat('<svg><foreignObject>', bytes)}x`,
+  'nested SVG': (bytes: number) => `<p>shown</p>${repeat('<svg><foreignObject>', bytes)}x`,
   'nested grids': (bytes: number) => repeat('<div class="grid grid-cols-2"><div>a</div><div>', bytes),
   'one element, a hundred thousand attributes': manyAttributes,
   'a huge text node': (bytes: number) => `<p>${repeat('word ', bytes)}</p>`,
