@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -12,6 +12,9 @@ import { afterEach, vi } from 'vitest';
  * registers the cleanup after each test of the file: unmounted screens, no toasts left over for the
  * next test's toaster, real fetch and real timers, empty storage.
  */
+
+// The machine running the tests may be busy: what a test waits for (findBy…, waitFor) gets 5 s to appear.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
@@ -28,6 +31,9 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// Nor scrolling: bringing an element into view does nothing.
+Element.prototype.scrollIntoView ??= function () {};
 
 // Nor media queries: the screens render as on a laptop, where every min-width query holds.
 window.matchMedia ??= (query: string) =>
