@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeleteManyResult, ImageDto, ImageListQuery, PageRef } from '../../shared/images/api.ts';
+import { UPLOAD_FIELDS, type DeleteManyResult, type ImageDto, type ImageListQuery, type PageRef } from '../../shared/images/api.ts';
 import { extForMime, LARGE_BYTES, NAME_MAX_LENGTH, RECENT_DAYS, TOP_USED_COUNT } from '../../shared/images/constants.ts';
 import { IMAGE_MESSAGES, recordFailedMessage, storageFailedMessage } from '../../shared/images/messages.ts';
+import { textProblem } from '../../shared/text/characters.ts';
 import { IMAGE_FILE_PREFIX, IMAGE_URL_PATTERN, imageFileName, imageFileUrl } from '../../shared/images/urls.ts';
 import type { Db } from '../db/client.ts';
 import { uploadedImages } from './schema.ts';
@@ -54,11 +55,18 @@ async function pagesByImageUrl(db: Db): Promise<Map<string, PageRef[]>> {
   return byUrl;
 }
 
-/** The uploader's file name without any folder or control characters: shown to people, never used as a path. */
-function displayName(fileName: string | undefined, fallback: string): string {
+/**
+ * The uploader's file name without any folder or control characters: shown to people, never used as
+ * a path. A name with text-direction controls is refused rather than cleaned: it was made to look like
+ * another file (`photo\u202Egnp.exe` shows as `photoexe.png`), and the uploader should know.
+ */
+function displayName(fileName: string | undefined): string | undefined {
   // eslint-disable-next-line no-control-regex
-  const name = (fileName ?? '').split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return name.slice(0, NAME_MAX_LENGTH) || fallback;
+  const name = (fileName ?? '').split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  if (textProblem(name) === 'bidiControl') {
+    throw new AppError(400, 'file_name', IMAGE_MESSAGES.fileNameDisguised, { [UPLOAD_FIELDS.file]: IMAGE_MESSAGES.fileNameDisguised });
+  }
+  return name.slice(0, NAME_MAX_LENGTH) || undefined;
 }
 
 /** A PostgreSQL error code anywhere in the cause chain (drivers and Drizzle wrap it differently). */
@@ -77,6 +85,7 @@ export async function uploadImage(
   { db, storage, log }: ImagesContext,
   upload: { userId: string; fileName: string | undefined; bytes: Buffer; landingPageId: string | undefined },
 ): Promise<ImageDto> {
+  const name = displayName(upload.fileName);
   const prepared = await prepareImage(upload.bytes);
   const ext = extForMime(prepared.mime);
   const fileName = imageFileName(randomBytes(16).toString('hex'), ext);
@@ -91,7 +100,7 @@ export async function uploadImage(
     const [row] = await db
       .insert(uploadedImages)
       .values({
-        name: displayName(upload.fileName, `image.${ext}`),
+        name: name ?? `image.${ext}`,
         url: imageFileUrl(fileName),
         storage_key: key,
         size: prepared.data.length,

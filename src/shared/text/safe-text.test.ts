@@ -23,6 +23,19 @@ describe('safe text', () => {
     expect(textProblem('Grüße 🎉 東京 مرحبا \u00a0nbsp')).toBeUndefined();
   });
 
+  it('refuses every text-direction control in one-line text, and embeddings and overrides in multi-line text', () => {
+    const embeddingsAndOverrides = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e'];
+    const isolatesAndMarks = ['\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
+    for (const c of [...embeddingsAndOverrides, ...isolatesAndMarks]) {
+      expect(textProblem(`invoice${c}fdp.exe`), JSON.stringify(c)).toBe('bidiControl');
+    }
+    for (const c of embeddingsAndOverrides) expect(textProblem(`line 1\nline ${c}2`, { multiline: true }), JSON.stringify(c)).toBe('bidiControl');
+    // Right-to-left prose marks the direction around a word; that stays possible where lines are.
+    for (const c of isolatesAndMarks) expect(textProblem(`مرحبا ${c}Ada\n`, { multiline: true }), JSON.stringify(c)).toBeUndefined();
+    expect(safeText().safeParse('a\u202eb').error?.issues.map((i) => i.message)).toEqual([TEXT_MESSAGES.bidiControl]);
+    expect(leadFormProblems({ full_name: 'Ada\u202e', email: 'ada@example.com', phone: '' }).full_name).toBe('invalid');
+  });
+
   it('answers with the field message before any trim, length or format rule', () => {
     const schema = safeText({ error: 'Name is required' }).trim().min(1, 'Name is required').max(5, 'Too long');
     expect(schema.safeParse(' \u000b ').error?.issues.map((i) => i.message)).toEqual([TEXT_MESSAGES.controlCharacter]);
