@@ -17,21 +17,16 @@ import type { KitContext } from './connection.ts';
 import { getSyncStates } from './queue.ts';
 import { checkContact, retrySyncBatch, startSyncBatch, syncBatchProgress, syncContactNow } from './sync-requests.ts';
 
-// Route patterns of the paths KIT_PATHS builds.
-const contactCheck = '/api/kit/contacts/:id/check';
-const contactSync = '/api/kit/contacts/:id/sync';
-const batch = `${KIT_PATHS.batches}/:id`;
-
 /** Syncing contacts to Kit: one now, or many queued; and how far their syncs got. */
 export function kitSyncRoutes(app: FastifyInstance, ctx: KitContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(contactCheck, { schema: { params: kitIdParamsSchema, response: { 200: checkResultSchema } } }, (request) =>
+  r.post(KIT_PATHS.checkContact.pattern, { schema: { params: kitIdParamsSchema, response: { 200: checkResultSchema } } }, (request) =>
     checkContact(ctx, request.params.id),
   );
 
   r.post(
-    contactSync,
+    KIT_PATHS.syncContact.pattern,
     { schema: { params: kitIdParamsSchema, body: kitContactSyncSchema, response: { 200: syncResultSchema } } },
     (request) => syncContactNow(ctx, request.params.id, request.body.tag_names),
   );
@@ -40,15 +35,15 @@ export function kitSyncRoutes(app: FastifyInstance, ctx: KitContext) {
     reply.status(202).send(await startSyncBatch(ctx, request.body.selection, request.body.tag_names)),
   );
 
-  r.get(batch, { schema: { params: kitIdParamsSchema, response: { 200: batchProgressSchema } } }, (request) =>
+  r.get(KIT_PATHS.batch.pattern, { schema: { params: kitIdParamsSchema, response: { 200: batchProgressSchema } } }, (request) =>
     syncBatchProgress(ctx, request.params.id),
   );
 
-  r.post(`${batch}/retry`, { schema: { params: kitIdParamsSchema, response: { 200: batchRetriedSchema } } }, (request) =>
+  r.post(KIT_PATHS.retryBatch.pattern, { schema: { params: kitIdParamsSchema, response: { 200: batchRetriedSchema } } }, (request) =>
     retrySyncBatch(ctx, request.params.id),
   );
 
-  r.get('/api/kit/sync-state', { schema: { querystring: kitSyncStateQuerySchema, response: { 200: syncStatesSchema } } }, async (request) => ({
+  r.get(KIT_PATHS.syncState, { schema: { querystring: kitSyncStateQuerySchema, response: { 200: syncStatesSchema } } }, async (request) => ({
     states: await getSyncStates(ctx.db, request.query.contact_ids),
   }));
 }

@@ -29,12 +29,12 @@ export async function tagsRoutes(app: FastifyInstance, { db }: { db: Db; config:
   );
 
   r.put(
-    '/api/tags/:id',
+    TAG_PATHS.one.pattern,
     { schema: { params: tagIdParamsSchema, body: tagFormSchema, response: { 200: tagResponseSchema } } },
     async (request) => ({ tag: await updateTag(db, request.params.id, request.body, contactsHoldTags) }),
   );
 
-  r.delete('/api/tags/:id', { schema: { params: tagIdParamsSchema, response: { 204: z.null() } } }, async (request, reply) => {
+  r.delete(TAG_PATHS.one.pattern, { schema: { params: tagIdParamsSchema, response: { 204: z.null() } } }, async (request, reply) => {
     await deleteTag(db, request.params.id, contactsHoldTags);
     return reply.status(204).send(null);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contactSelectionSchema } from '../contacts/bulk.ts';
 import { timestamp } from '../http/codecs.ts';
+import { routePath } from '../http/route-path.ts';
 import { TAG_NAME_MAX } from '../tags/api.ts';
 import { safeText } from '../text/safe-text.ts';
 import { KIT_MESSAGES } from './messages.ts';
@@ -34,13 +35,16 @@ export const KIT_PATHS = {
   subscribers: '/api/kit/subscribers',
   customFields: '/api/kit/custom-fields',
   tagLinks: '/api/kit/tag-links',
-  checkContact: (contactId: string) => `/api/kit/contacts/${encodeURIComponent(contactId)}/check`,
-  syncContact: (contactId: string) => `/api/kit/contacts/${encodeURIComponent(contactId)}/sync`,
+  checkContact: routePath('/api/kit/contacts/:id/check'),
+  syncContact: routePath('/api/kit/contacts/:id/sync'),
   batches: '/api/kit/sync-batches',
-  batch: (batchId: string) => `/api/kit/sync-batches/${encodeURIComponent(batchId)}`,
-  retryBatch: (batchId: string) => `/api/kit/sync-batches/${encodeURIComponent(batchId)}/retry`,
-  syncState: (contactIds: string[]) => `/api/kit/sync-state?contact_ids=${contactIds.map(encodeURIComponent).join(',')}`,
+  batch: routePath('/api/kit/sync-batches/:id'),
+  retryBatch: routePath('/api/kit/sync-batches/:id/retry'),
+  /** GET `?contact_ids=a,b,…` (syncStateQuery). */
+  syncState: '/api/kit/sync-state',
 } as const;
+
+export const syncStateQuery = (contactIds: string[]) => `${KIT_PATHS.syncState}?contact_ids=${contactIds.map(encodeURIComponent).join(',')}`;
 
 const uuid = z.uuid();
 export const kitIdParamsSchema = z.object({ id: uuid });
@@ -51,12 +55,14 @@ const tagNames = z.array(safeText().trim().min(1).max(TAG_NAME_MAX)).max(KIT_SYN
 export const kitApiKeySchema = z.object({ api_key: safeText().trim().min(1, KIT_MESSAGES.apiKeyRequired).max(KIT_API_KEY_MAX) });
 /** A key typed in but not saved yet; none: the saved key. */
 export const kitTestConnectionSchema = z.object({ api_key: safeText().trim().min(1).max(KIT_API_KEY_MAX).optional() }).optional();
+const KIT_CURSOR = /^[A-Za-z0-9+/=_-]+$/;
 export const KIT_SUBSCRIBER_STATES = ['active', 'inactive', 'bounced', 'complained', 'cancelled'] as const;
 export type KitSubscriberState = (typeof KIT_SUBSCRIBER_STATES)[number];
 export const kitSubscriberQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(KIT_SUBSCRIBERS_PER_PAGE_MAX).default(50),
-  after: safeText().max(500).optional(),
-  before: safeText().max(500).optional(),
+  /** Kit's own cursors (base64), passed on as they came. */
+  after: z.string().max(500).regex(KIT_CURSOR, KIT_MESSAGES.invalidCursor).optional(),
+  before: z.string().max(500).regex(KIT_CURSOR, KIT_MESSAGES.invalidCursor).optional(),
   /** Kit filters by the exact address (no partial match). */
   email: safeText().trim().max(320).optional(),
   status: z.enum(['all', ...KIT_SUBSCRIBER_STATES]).default('all'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../http/codecs.ts';
+import { routePath } from '../http/route-path.ts';
 import { safeText } from '../text/safe-text.ts';
 
 /** The tags' HTTP contract (src/server/tags/routes.ts): paths, the form's rules, answers, limits. */
@@ -8,7 +9,7 @@ export const TAG_PATHS = {
   /** GET the list (`?search=`), POST a new tag. */
   list: '/api/tags',
   /** PUT, DELETE. */
-  one: (id: string) => `/api/tags/${encodeURIComponent(id)}`,
+  one: routePath('/api/tags/:id'),
 } as const;
 
 export const DEFAULT_TAG_COLOR = '#8B5CF6';
@@ -92,4 +93,4 @@ export const tagSchema = z.object({
 export type TagDto = z.output<typeof tagSchema>;
 export const tagListResponseSchema = z.object({ tags: z.array(tagSchema) });
 export const tagResponseSchema = z.object({ tag: tagSchema });
-export const tagIdParamsSchema = z.object({ id: z.string() });
+export const tagIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a tag id' }) });

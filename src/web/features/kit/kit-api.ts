@@ -9,6 +9,7 @@ import {
   connectionResultSchema,
   customFieldsResultSchema,
   KIT_PATHS,
+  syncStateQuery,
   kitFormListSchema,
   kitKeyStatusSchema,
   kitStatsSchema,
@@ -137,16 +138,16 @@ export function useLinkTags() {
   });
 }
 
-export const checkContactInKit = (contactId: string) => apiParsed(checkResultSchema, 'POST', KIT_PATHS.checkContact(contactId), {});
+export const checkContactInKit = (contactId: string) => apiParsed(checkResultSchema, 'POST', KIT_PATHS.checkContact.path({ id: contactId }), {});
 
 export const syncContactToKit = (contactId: string, tagNames: string[]) =>
-  apiParsed(syncResultSchema, 'POST', KIT_PATHS.syncContact(contactId), { tag_names: tagNames });
+  apiParsed(syncResultSchema, 'POST', KIT_PATHS.syncContact.path({ id: contactId }), { tag_names: tagNames });
 
 export const startSyncBatch = (selection: ContactSelectionInput, tagNames: string[]) =>
   apiParsed(batchStartedSchema, 'POST', KIT_PATHS.batches, { selection, tag_names: tagNames });
 
-export const getBatchProgress = (batchId: string) => apiParsed(batchProgressSchema, 'GET', KIT_PATHS.batch(batchId));
+export const getBatchProgress = (batchId: string) => apiParsed(batchProgressSchema, 'GET', KIT_PATHS.batch.path({ id: batchId }));
 
-export const retrySyncBatch = (batchId: string) => apiParsed(batchRetriedSchema, 'POST', KIT_PATHS.retryBatch(batchId), {});
+export const retrySyncBatch = (batchId: string) => apiParsed(batchRetriedSchema, 'POST', KIT_PATHS.retryBatch.path({ id: batchId }), {});
 
-export const getSyncStates = (contactIds: string[]) => apiParsed(syncStatesSchema, 'GET', KIT_PATHS.syncState(contactIds));
+export const getSyncStates = (contactIds: string[]) => apiParsed(syncStatesSchema, 'GET', syncStateQuery(contactIds));

@@ -26,7 +26,7 @@ export function useSaveTag() {
   const refresh = useRefreshTags();
   return useMutation({
     mutationFn: ({ id, values }: { id: string | null; values: TagInput }) =>
-      id ? apiParsed(tagResponseSchema, 'PUT', TAG_PATHS.one(id), values) : apiParsed(tagResponseSchema, 'POST', TAG_PATHS.list, values),
+      id ? apiParsed(tagResponseSchema, 'PUT', TAG_PATHS.one.path({ id }), values) : apiParsed(tagResponseSchema, 'POST', TAG_PATHS.list, values),
     onSuccess: refresh,
   });
 }
@@ -34,7 +34,7 @@ export function useSaveTag() {
 export function useDeleteTag() {
   const refresh = useRefreshTags();
   return useMutation({
-    mutationFn: (id: string) => del(TAG_PATHS.one(id)),
+    mutationFn: (id: string) => del(TAG_PATHS.one.path({ id })),
     onSuccess: refresh,
   });
 }

@@ -197,7 +197,7 @@ describe('creating and editing a tag', () => {
   });
 
   it('renames a tag in a dialog that starts with its values, and returns focus to its Edit button on Cancel', async () => {
-    handlers[`PUT ${TAG_PATHS.one(VIP_ID)}`] = ({ body }) => {
+    handlers[`PUT ${TAG_PATHS.one.path({ id: VIP_ID })}`] = ({ body }) => {
       tags = tags.map((t) => (t.id === VIP_ID ? { ...t, ...(body as Partial<WireTag>) } : t));
       return { tag: tags.find((t) => t.id === VIP_ID) };
     };
@@ -218,7 +218,7 @@ describe('creating and editing a tag', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update Tag' }));
     expect(await screen.findByText('Tag updated')).toBeTruthy();
     expect(writes().map((c) => [c.method, c.path, (c.body as WireTag).name, (c.body as WireTag).kit_tag_id])).toEqual([
-      ['PUT', TAG_PATHS.one(VIP_ID), 'VIP Gold', 4242],
+      ['PUT', TAG_PATHS.one.path({ id: VIP_ID }), 'VIP Gold', 4242],
     ]);
     expect(await screen.findByRole('article', { name: 'VIP Gold' })).toBeTruthy();
   });
@@ -237,7 +237,7 @@ describe('deleting a tag', () => {
 
   it('deletes it once confirmed, says so, and it leaves the list', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    handlers[`DELETE ${TAG_PATHS.one(NEWS_ID)}`] = () => {
+    handlers[`DELETE ${TAG_PATHS.one.path({ id: NEWS_ID })}`] = () => {
       tags = tags.filter((t) => t.id !== NEWS_ID);
       return reply(204, '');
     };
@@ -245,14 +245,14 @@ describe('deleting a tag', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete tag newsletter' }));
     expect(await screen.findByText('Tag deleted')).toBeTruthy();
     await waitFor(() => expect(cardNames()).toEqual(['VIP', 'Webinar March']));
-    expect(writes().map((c) => `${c.method} ${c.path}`)).toEqual([`DELETE ${TAG_PATHS.one(NEWS_ID)}`]);
+    expect(writes().map((c) => `${c.method} ${c.path}`)).toEqual([`DELETE ${TAG_PATHS.one.path({ id: NEWS_ID })}`]);
     confirm.mockRestore();
   });
 
   it('says "Failed to delete tag" when the server refuses, and the tag stays', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    handlers[`DELETE ${TAG_PATHS.one(NEWS_ID)}`] = () => apiError(500, 'internal', 'Internal error');
+    handlers[`DELETE ${TAG_PATHS.one.path({ id: NEWS_ID })}`] = () => apiError(500, 'internal', 'Internal error');
     const { user } = tagsPage();
     await user.click(await screen.findByRole('button', { name: 'Delete tag newsletter' }));
     expect((await screen.findByText('Internal error')).parentElement?.textContent).toBe(`${TAG_MESSAGES.deleteFailed}Internal error`);
