@@ -11,7 +11,7 @@ import { htmlImportRoutes } from './html-import/routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
 import type { Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { imagesRoutes } from './images/routes.ts';
@@ -51,6 +51,7 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
     logger: loggerOptions(config, logDestination),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

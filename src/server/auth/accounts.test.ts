@@ -292,7 +292,7 @@ describe('removing a user', () => {
     const gone = await t.as(owner, { method: 'DELETE', url: USER_PATHS.user(id) });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error.message).toBe(USER_MESSAGES.userNotFound);
-    expect((await t.as(owner, { method: 'DELETE', url: USER_PATHS.user('not-a-uuid') })).statusCode).toBe(404);
+    expect((await t.as(owner, { method: 'DELETE', url: USER_PATHS.user('not-a-uuid') })).statusCode).toBe(400);
   });
 
   it('never removes the last user', async () => {

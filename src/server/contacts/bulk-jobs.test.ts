@@ -82,7 +82,7 @@ describe('bulk actions on picked rows', () => {
     expect(await db().select().from(contactBulkJobs)).toEqual([]);
     expect(await tagsOf('bad0@example.com')).toEqual([]);
     expect((await api('GET', `/api/contacts/bulk-jobs/${randomUUID()}`)).statusCode).toBe(404);
-    expect((await api('GET', '/api/contacts/bulk-jobs/not-a-uuid')).statusCode).toBe(404);
+    expect((await api('GET', '/api/contacts/bulk-jobs/not-a-uuid')).statusCode).toBe(400);
   });
 });
 

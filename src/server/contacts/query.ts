@@ -140,14 +140,30 @@ function isKeyValue(type: SortKey['type'], value: unknown): boolean {
     case 'uuid':
       return isUuid(value);
     case 'timestamptz':
-      return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(value);
+      return isCursorInstant(value);
     case 'contact_status':
       return (CONTACT_STATUSES as readonly string[]).includes(value);
     case 'contact_source':
       return (CONTACT_SOURCES as readonly string[]).includes(value);
     case 'text':
-      return true;
+      return isStorableText(value);
   }
+}
+
+/**
+ * The form cursorColumns writes (microseconds, UTC), naming a moment that exists: 2024-02-30 or
+ * hour 25 would fail the database's cast. Years from 1: PostgreSQL has no year 0.
+ */
+function isCursorInstant(value: string): boolean {
+  const match = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.exec(value);
+  if (!match || Number(match[1]) < 1) return false;
+  const milliseconds = Date.parse(`${value.slice(0, 23)}Z`);
+  return !Number.isNaN(milliseconds) && new Date(milliseconds).toISOString().slice(0, 19) === value.slice(0, 19);
+}
+
+/** Text PostgreSQL can hold: no NUL, no half of a surrogate pair (it has no UTF-8 form). */
+function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
 }
 
 export function resolveOrder(filters: Pick<ContactFilters, 'sort' | 'order'>): { sort: ContactSort; order: SortOrder } {

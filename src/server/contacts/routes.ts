@@ -10,7 +10,7 @@ import {
   contactStatsSchema,
   importReportSchema,
 } from '../../shared/contacts/api.ts';
-import { BULK_BATCH_SIZE, BULK_MESSAGES, BULK_PATHS, bulkJobRequestSchema, bulkJobResponseSchema, selectionExportSchema } from '../../shared/contacts/bulk.ts';
+import { BULK_BATCH_SIZE, BULK_MESSAGES, BULK_PATHS, bulkJobParamsSchema, bulkJobRequestSchema, bulkJobResponseSchema, selectionExportSchema } from '../../shared/contacts/bulk.ts';
 import { importRequestSchema } from '../../shared/contacts/csv.ts';
 import { CONTACT_MESSAGES, contactFormSchema } from '../../shared/contacts/form.ts';
 import { contactFiltersSchema, contactListQuerySchema } from '../../shared/contacts/list.ts';
@@ -75,7 +75,7 @@ export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; con
     return reply.status(201).send({ job: (await getBulkJob(db, job.id))! });
   });
 
-  r.get(`${BULK_PATHS.jobs}/:id`, { schema: { params: contactIdParamsSchema, response: { 200: bulkJobResponseSchema } } }, async (request) => {
+  r.get(`${BULK_PATHS.jobs}/:id`, { schema: { params: bulkJobParamsSchema, response: { 200: bulkJobResponseSchema } } }, async (request) => {
     const job = await getBulkJob(db, request.params.id);
     if (!job) throw notFound(BULK_MESSAGES.jobNotFound);
     return { job };

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api.ts';
 import { logServerError, registerServerErrorLog } from './logging.ts';
@@ -64,4 +64,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     logServerError(request, error, 500);
     return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
   });
+}
+
+export const REQUEST_LINE_MESSAGES = {
+  badUrl: 'This address is not valid: part of it is not a correctly percent-encoded character.',
+  tooLong: 'This address is too long.',
+} as const;
+
+/**
+ * Fastify's answers before any route is found (its `frameworkErrors`), in the API's error shape
+ * instead of Fastify's own: a path whose percent-encoding decodes to no text (`%ZZ`, the overlong
+ * `%C0%AF`, `%FF`), or a path parameter too long to route.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send(errorBody('bad_url', REQUEST_LINE_MESSAGES.badUrl));
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(errorBody('url_too_long', REQUEST_LINE_MESSAGES.tooLong));
+  } else {
+    logServerError(request, error, 500);
+    void reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
+  }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
@@ -155,13 +156,30 @@ describe('uploading an image', () => {
     expect(errorOf(res).message).toBe(IMAGE_MESSAGES.noFile);
   });
 
-  it('removes the stored file when the record cannot be saved', async () => {
+  it('refuses an upload for a landing page that does not exist before storing anything', async () => {
     const before = { files: storedFiles(), rows: (await records()).length };
     const res = await upload({ name: 'orphan.jpg', type: 'image/jpeg', data: await photo(50, 50) }, { landing_page_id: '00000000-0000-4000-8000-000000000000' });
-    expect(res.statusCode).toBe(500);
+    expect(res.statusCode).toBe(404);
     expect(errorOf(res).message).toBe('Failed to save image record: the landing page does not exist');
     expect(storedFiles()).toEqual(before.files);
     expect(await records()).toHaveLength(before.rows);
+  });
+
+  it('removes the stored file when the record cannot be saved', async () => {
+    const before = { files: storedFiles(), rows: (await records()).length };
+    // Any refusal after the file is stored: here a trigger, standing in for a database failure.
+    await t.db.execute(sql`create function refuse_image() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`);
+    await t.db.execute(sql`create trigger refuse_image before insert on uploaded_images for each row execute function refuse_image()`);
+    try {
+      const res = await upload({ name: 'orphan.jpg', type: 'image/jpeg', data: await photo(50, 50) });
+      expect(res.statusCode).toBe(500);
+      expect(errorOf(res).message).toBe('Failed to save image record: the database did not accept it');
+      expect(storedFiles()).toEqual(before.files);
+      expect(await records()).toHaveLength(before.rows);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_image on uploaded_images`);
+      await t.db.execute(sql`drop function refuse_image()`);
+    }
   });
 
   it('records the landing page an image was uploaded for', async () => {

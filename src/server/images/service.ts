@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { uploadedImages } from './schema.ts';
 import { likePattern } from '../db/sql-helpers.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { findContentReferences } from '../landing-pages/service.ts';
+import { findContentReferences, pageExists } from '../landing-pages/service.ts';
 import { prepareImage } from './prepare-image.ts';
 import { storageReason, type ImageStorage } from './storage.ts';
 import { allImageKeys, storedImageKey } from './variants.ts';
@@ -77,6 +77,9 @@ function pgCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** An upload naming a landing page that does not exist (never was, or was deleted): the uploader's mistake, not ours. */
+const pageMissing = () => new AppError(404, 'landing_page_not_found', recordFailedMessage('the landing page does not exist'));
+
 /**
  * An upload (spec 001, section 4): check and re-encode, store the file under a random name, insert
  * the record. When the insert fails the stored file is removed again.
@@ -86,6 +89,8 @@ export async function uploadImage(
   upload: { userId: string; fileName: string | undefined; bytes: Buffer; landingPageId: string | undefined },
 ): Promise<ImageDto> {
   const name = displayName(upload.fileName);
+  // Checked before the work of re-encoding and storing; the insert below still catches a page deleted meanwhile.
+  if (upload.landingPageId && !(await pageExists(db, upload.landingPageId))) throw pageMissing();
   const prepared = await prepareImage(upload.bytes);
   const ext = extForMime(prepared.mime);
   const fileName = imageFileName(randomBytes(16).toString('hex'), ext);
@@ -115,8 +120,8 @@ export async function uploadImage(
   } catch (error) {
     log.error({ err: error, key }, 'image upload: the record was not saved; removing the stored file');
     await storage.delete(key).catch((cleanup: unknown) => log.error({ err: cleanup, key }, 'image upload: the stored file could not be removed'));
-    const reason = pgCode(error) === '23503' ? 'the landing page does not exist' : 'the database did not accept it';
-    throw new AppError(500, 'record_failed', recordFailedMessage(reason));
+    if (pgCode(error) === '23503') throw pageMissing();
+    throw new AppError(500, 'record_failed', recordFailedMessage('the database did not accept it'));
   }
 }
 

@@ -95,7 +95,7 @@ describe('landing pages admin API', () => {
     const gone = await api('GET', LANDING_PAGE_PATHS.one(created.id));
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error.message).toBe(LANDING_PAGE_MESSAGES.notFound);
-    expect((await api('DELETE', LANDING_PAGE_PATHS.one('not-a-uuid'))).statusCode).toBe(404);
+    expect((await api('DELETE', LANDING_PAGE_PATHS.one('not-a-uuid'))).statusCode).toBe(400);
   });
 
   it('finds a unique slug: the prefix, then -1 … -100, then a timestamp', async () => {

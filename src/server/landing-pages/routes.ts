@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeText } from '../../shared/text/safe-text.ts';
 import {
   activeBodySchema,
   BUILDER_PAGE_TITLE,
@@ -18,6 +17,7 @@ import {
   listQuerySchema,
   pageVersionListSchema,
   pageVersionResultSchema,
+  landingPageIdParamsSchema as idParams,
   slugCheckQuerySchema,
   slugCheckResultSchema,
   versionParamsSchema,
@@ -42,7 +42,6 @@ import {
   uniqueSlug,
 } from './service.ts';
 
-const idParams = z.object({ id: safeText().max(100) });
 const SLUG_ATTEMPTS = 3;
 /** Room for the largest content plus JSON escaping. */
 const bodyLimit = CONTENT_MAX * 2 + 64 * 1024;

@@ -92,6 +92,13 @@ export async function getPage(db: Db, id: string): Promise<LandingPageDto> {
   return (await withAuthors(db, [page], 'updated_by'))[0]!;
 }
 
+/** Whether a page with this id exists (active or not). */
+export async function pageExists(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [page] = await db.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.id, id));
+  return Boolean(page);
+}
+
 /** The page published at /lp/{slug}, if it exists and is active. */
 export async function findActivePageBySlug(db: Db, slug: string): Promise<LandingPageRow | undefined> {
   const [page] = await db

@@ -164,7 +164,7 @@ describe('version history', () => {
     const other = await newPage();
     const [version] = await versions(other.id);
     expect((await api('GET', LANDING_PAGE_PATHS.version(page.id, version!.id))).statusCode).toBe(404);
-    expect((await api('GET', LANDING_PAGE_PATHS.version(page.id, 'not-a-uuid'))).statusCode).toBe(404);
+    expect((await api('GET', LANDING_PAGE_PATHS.version(page.id, 'not-a-uuid'))).statusCode).toBe(400);
     expect((await api('GET', LANDING_PAGE_PATHS.versions('00000000-0000-4000-8000-000000000000'))).statusCode).toBe(404);
     expect((await api('GET', LANDING_PAGE_PATHS.versionPreview(page.id, version!.id))).statusCode).toBe(404);
   });

@@ -131,12 +131,12 @@ describe('tags', () => {
     expect((await listTags(app.t.db)).map((tag) => tag.name)).toEqual(['newsletter']);
   });
 
-  it('answers 404 for an unknown tag', async () => {
-    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
-      const put = await api('PUT', `/api/tags/${id}`, { name: 'x' });
-      expect(put.statusCode).toBe(404);
-      expect(put.json().error.message).toBe(TAG_MESSAGES.notFound);
-      expect((await api('DELETE', `/api/tags/${id}`)).statusCode).toBe(404);
-    }
+  it('answers 404 for an unknown tag, and 400 for what is no tag id', async () => {
+    const put = await api('PUT', '/api/tags/00000000-0000-4000-8000-000000000000', { name: 'x' });
+    expect(put.statusCode).toBe(404);
+    expect(put.json().error.message).toBe(TAG_MESSAGES.notFound);
+    expect((await api('DELETE', '/api/tags/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await api('PUT', '/api/tags/nope', { name: 'x' })).json().error.fields).toEqual({ id: 'Not a tag id' });
+    expect((await api('DELETE', '/api/tags/nope')).statusCode).toBe(400);
   });
 });

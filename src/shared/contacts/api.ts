@@ -19,7 +19,8 @@ export const CONTACT_PATHS = {
   one: (id: string) => `/api/contacts/${encodeURIComponent(id)}`,
 } as const;
 
-export const contactIdParamsSchema = z.object({ id: z.string() });
+/** A contact's id is a uuid: anything else is refused before it reaches the database. */
+export const contactIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a contact id' }) });
 
 /** A contact as the API returns it. */
 export const contactSchema = z.object({

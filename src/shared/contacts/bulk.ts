@@ -22,6 +22,8 @@ export const contactSelectionSchema = z.discriminatedUnion('kind', [
 export type ContactSelection = z.output<typeof contactSelectionSchema>;
 export type ContactSelectionInput = z.input<typeof contactSelectionSchema>;
 
+export const bulkJobParamsSchema = z.object({ id: z.uuid({ error: 'Not a bulk job id' }) });
+
 export const BULK_ACTIONS = ['tag', 'untag', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const BULK_JOB_STATUSES = ['running', 'done', 'failed'] as const;

@@ -46,8 +46,8 @@ export const contactFiltersSchema = z.object({
 export type ContactFilters = z.output<typeof contactFiltersSchema>;
 
 export const contactListQuerySchema = contactFiltersSchema.extend({
-  /** `next_cursor` of the previous page; absent for the first page. */
-  cursor: z.preprocess(blankToUndefined, safeText().max(2000).optional()),
+  /** `next_cursor` of the previous page (base64url, opaque to the screen); absent for the first page. */
+  cursor: z.preprocess(blankToUndefined, z.string().max(2000, CONTACT_LIST_MESSAGES.invalidCursor).regex(/^[A-Za-z0-9_-]+$/, CONTACT_LIST_MESSAGES.invalidCursor).optional()),
   limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(CONTACT_PAGE_SIZE_MAX).default(CONTACT_PAGE_SIZE)),
 });
 export type ContactListQuery = z.output<typeof contactListQuerySchema>;

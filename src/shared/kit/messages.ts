@@ -13,6 +13,8 @@ export const KIT_MESSAGES = {
   keyMissingAlert: 'Kit API key not set. Go to Kit Integration → Configure API Key, save your key, then retry.',
   emailRequiredForTags: 'Email is required to add tags in v4',
   contactNotFound: 'Contact not found',
+  /** A subscribers page cursor that is not one of Kit's (edited or cut short). */
+  invalidCursor: 'This page of subscribers is no longer available. Reload the list.',
   /** A contact's sync that Kit refused because of the key (401, 403): it runs again once a key is saved. */
   waitingForKey: 'Waiting for a working Kit API key',
   keyUnreadable:

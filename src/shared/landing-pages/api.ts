@@ -74,10 +74,14 @@ export type LandingPageUpdateInput = z.input<typeof landingPageUpdateSchema>;
 
 export const activeBodySchema = z.object({ is_active: z.boolean() });
 
+/** Pages are named by uuid: anything else is refused before it reaches the database. */
+const pageId = z.uuid({ error: 'Not a landing page id' });
+export const landingPageIdParamsSchema = z.object({ id: pageId });
+
 export const slugCheckQuerySchema = z.object({
   slug: safeText().max(200),
   /** When editing, the page's own id: its slug is not "taken" by itself. */
-  exclude_id: safeText().max(100).optional(),
+  exclude_id: pageId.optional(),
 });
 export const slugCheckResultSchema = z.object({ available: z.boolean() });
 
@@ -145,7 +149,7 @@ export type PageVersionSummary = z.output<typeof pageVersionSummarySchema>;
 export const pageVersionListSchema = z.object({ versions: z.array(pageVersionSummarySchema) });
 export const pageVersionSchema = pageVersionSummarySchema.extend({ content: z.string() });
 export const pageVersionResultSchema = z.object({ version: pageVersionSchema });
-export const versionParamsSchema = z.object({ id: safeText().max(100), versionId: safeText().max(100) });
+export const versionParamsSchema = z.object({ id: pageId, versionId: z.uuid({ error: 'Not a version id' }) });
 
 /** A builder page holds a few hundred distinct classes at most; the limits keep one request small. */
 export const CSS_REQUEST_LIMITS = { classes: 2_000, classLength: 300 } as const;

@@ -114,4 +114,4 @@ export const inviteCheckResponseSchema = z.object({
 export const acceptInviteSchema = confirmed(z.object({ token, password: newPasswordSchema, password_confirmation: passwordConfirmation }));
 export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;
 
-export const userIdParamsSchema = z.object({ id: z.string().max(100) });
+export const userIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a user id' }) });
