@@ -98,14 +98,15 @@ function NoContent() {
  * The body of a builder page at /lp/{slug} (spec 002, landing-page viewer): its stored content
  * rendered, with forms posting to the page's lead endpoint. Content that is not a valid page, or
  * that uses a type the renderer does not know, shows an error panel with the details instead;
- * content without sections shows 'No content to display'.
+ * content without sections shows 'No content to display'. `ctx` replaces the public page's context
+ * (the server renders a large page in slices through its own).
  */
-export function BuilderPageBody({ content, slug }: { content: string | null | undefined; slug?: string }) {
+export function BuilderPageBody({ content, slug, ctx }: { content: string | null | undefined; slug?: string; ctx?: RenderContext }) {
   if (content == null || content.trim() === '') return <NoContent />;
   const parsed = parseContent(content);
   if (!parsed.ok) return <ContentErrorPanel message={parsed.message} details={parsed.details} />;
   if (parsed.content.length === 0) return <NoContent />;
   const unknown = unknownTypeProblems(parsed.content);
   if (unknown) return <ContentErrorPanel message={VIEWER_MESSAGES.unknownType(unknown.type)} details={unknown.details} />;
-  return <RenderPage content={parsed.content} ctx={pageRenderContext(slug)} />;
+  return <RenderPage content={parsed.content} ctx={ctx ?? pageRenderContext(slug)} />;
 }

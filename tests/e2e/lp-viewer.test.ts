@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, landingPages } from '../../src/server/db/schema.ts';
 import { createComponent, createSection } from '../../src/shared/landing-pages/create.ts';
 import { serializeContent } from '../../src/shared/landing-pages/parse-content.ts';
-import { VIEWER_MESSAGES } from '../../src/shared/landing-pages/viewer.ts';
+import { RENDER_LIMITS, VIEWER_MESSAGES } from '../../src/shared/landing-pages/viewer.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
 import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
 import { startTestServer } from './helpers/server.ts';
@@ -51,6 +51,7 @@ beforeAll(async () => {
     { title: 'Raw offer', slug: 'raw-offer', content: SNOOPING_PAGE, page_type: 'html' },
     { title: 'Waiting list', slug: 'waiting', content: 'react', page_type: 'react' },
     { title: 'Switched off', slug: 'switched-off', content: '[]', page_type: 'builder', is_active: false },
+    { title: 'Too big', slug: 'too-big', content: serializeContent([{ ...createSection('section'), components: Array.from({ length: RENDER_LIMITS.units }, () => createComponent('divider')) }]), page_type: 'builder' },
   ]);
 });
 afterAll(async () => {
@@ -122,6 +123,25 @@ describe('an html page', () => {
   });
 });
 
+describe('an html page without JavaScript', () => {
+  it('posts the Get Started form, and the page comes back with the form open announcing the result', async () => {
+    const visitor = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await visitor.newPage();
+    await page.goto(`${server.baseUrl}/lp/raw-offer`);
+    await page.getByText(VIEWER_MESSAGES.getStarted, { exact: true }).first().click();
+    const form = page.locator('form[data-lead-form]');
+    await form.getByLabel(/Email/).fill('no.script.raw@example.com');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/lead=ok/);
+    expect(await page.locator('details').getAttribute('open')).not.toBeNull();
+    expect(await page.locator('form[data-lead-form]').getByRole('status').textContent()).toBe(VIEWER_MESSAGES.submitSucceeded);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'lp-html-outcome-no-js-1280');
+    expect(await contactByEmail('no.script.raw@example.com')).toMatchObject({ source: 'landing_page' });
+    await visitor.close();
+  });
+});
+
 describe('a react page and pages that are not there', () => {
   it('shows the waiting-list page for a react page, without errors', async () => {
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -145,6 +165,30 @@ describe('a react page and pages that are not there', () => {
       expect(await page.getByText(VIEWER_MESSAGES.notFound).isVisible()).toBe(true);
     }
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await visitor.close();
+  });
+
+  it("answers a slug no page can have (an encoded '/') with 'Page Not Found', never with the page's own HTML", async () => {
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await visitor.newPage();
+    const response = await page.goto(`${server.baseUrl}/lp/raw-offer%2Fcontent`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(VIEWER_MESSAGES.notFoundTitle);
+    expect(await page.getByText('/lp/raw-offer/content').isVisible()).toBe(true);
+    expect(await page.getByText('Our raw offer').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'lp-not-found-390');
+    await visitor.close();
+  });
+
+  it('shows a page over the render budget as an error panel that says why', async () => {
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await visitor.newPage();
+    await page.goto(`${server.baseUrl}/lp/too-big`);
+    expect(await page.getByRole('alert').textContent()).toContain(VIEWER_MESSAGES.tooLarge(RENDER_LIMITS.units + 1, RENDER_LIMITS.units));
+    expect(await page.locator('hr').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'lp-too-large-1280');
     await visitor.close();
   });
 });

@@ -19,7 +19,9 @@ export function rawRequest(
   const named = Object.keys(headers).some((name) => name.toLowerCase() === 'host');
   const lines = [`${method} ${target} HTTP/1.1`, ...(named ? [] : [`Host: 127.0.0.1:${port}`]), 'Connection: close'];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-  if (body !== undefined) lines.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
+  // A body is JSON unless the caller names its type (a plain form post, say).
+  const typed = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+  if (body !== undefined) lines.push(...(typed ? [] : ['Content-Type: application/json']), `Content-Length: ${Buffer.byteLength(body)}`);
   const request = `${lines.join('\r\n')}\r\n\r\n${body ?? ''}`;
   return new Promise((resolve, reject) => {
     // Written, not ended: a client that half-closes its side may be hung up on before the answer

@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 
@@ -8,13 +9,24 @@ export interface Compressed {
   gzip: Buffer;
 }
 
+const brotliOptions = (identity: Buffer) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+
 export function compress(text: string): Compressed {
   const identity = Buffer.from(text, 'utf8');
-  return {
-    identity,
-    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzip: zlib.gzipSync(identity, { level: 9 }),
-  };
+  return { identity, br: zlib.brotliCompressSync(identity, brotliOptions(identity)), gzip: zlib.gzipSync(identity, { level: 9 }) };
+}
+
+const brotliAsync = promisify(zlib.brotliCompress);
+const gzipAsync = promisify(zlib.gzip);
+
+/**
+ * The same, compressed on libuv's thread pool: the best compression of a large page takes long
+ * enough that, done on the main thread, every other request would wait for it.
+ */
+export async function compressAsync(text: string | Buffer): Promise<Compressed> {
+  const identity = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  const [br, gzip] = await Promise.all([brotliAsync(identity, brotliOptions(identity)), gzipAsync(identity, { level: 9 })]);
+  return { identity, br, gzip };
 }
 
 /** The encoding to send: brotli, else gzip, else none (an encoding listed with q=0 is refused). */

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LP_HONEYPOT_FIELD, lpLeadBodySchema, lpLeadResponseSchema } from '../../shared/landing-pages/lead-form.ts';
-import { VIEWER_MESSAGES, VIEWER_PATHS } from '../../shared/landing-pages/viewer.ts';
+import { slugError } from '../../shared/landing-pages/slug.ts';
+import { VIEWER_MESSAGES, VIEWER_PATHS, type LeadOutcome } from '../../shared/landing-pages/viewer.ts';
 import { LEAD_ERROR_CODES, LEAD_MESSAGES } from '../../shared/leads/messages.ts';
 import { safeText } from '../../shared/text/safe-text.ts';
 import type { Config } from '../config.ts';
@@ -39,7 +40,9 @@ export async function landingPageLeadRoutes(app: FastifyInstance, { db, config }
     async (request, reply) => {
       const plain = request.headers['content-type']?.startsWith(FORM_ENCODED) ?? false;
       const { slug } = request.params;
-      const back = (outcome: 'ok' | 'error') => reply.redirect(`${VIEWER_PATHS.page(slug)}?lead=${outcome}`, 303);
+      // A slug no page can have is looked up nowhere, and never written into a redirect.
+      if (slugError(slug) !== null) throw notFound(VIEWER_MESSAGES.notFound);
+      const back = (outcome: LeadOutcome) => reply.redirect(VIEWER_PATHS.outcome(slug, outcome), 303);
       try {
         const count = await countHit(db, `lp-lead:ip:${request.ip}`, config.publicRateLimitPerMinute, MINUTE_MS);
         if (count.over) {

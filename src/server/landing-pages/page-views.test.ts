@@ -7,6 +7,9 @@ import { pageFigures } from './page-figures.ts';
 import { createViewCounter, isBot } from './page-views.ts';
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+/** A different visitor for each call: views count visitors. */
+let visitors = 0;
+const someone = () => `198.51.100.${++visitors}`;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,19 +28,19 @@ describe('page views', () => {
     expect(isBot(BROWSER)).toBe(false);
   });
 
-  it('adds gathered counts per page and day in one flush; two counters (two instances) sum; a deleted page is skipped', async () => {
+  it('adds gathered visitors per page and day in one flush; two counters (two instances) sum; a deleted page is skipped', async () => {
     const page = await newPage('counted-page');
     const gone = await newPage('deleted-page');
     let clock = new Date('2026-11-20T10:00:00Z');
     const a = createViewCounter(t.db, { flushMs: 60_000, now: () => clock });
     const b = createViewCounter(t.db, { flushMs: 60_000, now: () => clock });
-    a.count(page.id, BROWSER);
-    a.count(page.id, BROWSER);
-    a.count(page.id, 'Googlebot/2.1');
-    b.count(page.id, BROWSER);
-    a.count(gone.id, BROWSER);
+    a.count(page.id, someone(), BROWSER);
+    a.count(page.id, someone(), BROWSER);
+    a.count(page.id, someone(), 'Googlebot/2.1');
+    b.count(page.id, someone(), BROWSER);
+    a.count(gone.id, someone(), BROWSER);
     clock = new Date('2026-11-21T09:00:00Z');
-    a.count(page.id, BROWSER);
+    a.count(page.id, someone(), BROWSER);
     await t.db.delete(landingPages).where(eq(landingPages.id, gone.id));
     await a.stop();
     await b.stop();
@@ -58,7 +61,7 @@ describe('page views', () => {
       { contact_id: contact!.id, landing_page_id: page.id, created_at: new Date('2026-09-01T08:00:00Z') },
     ]);
     const counter = createViewCounter(t.db, { now: () => new Date('2026-11-21T08:00:00Z') });
-    for (let i = 0; i < 4; i++) counter.count(page.id, BROWSER);
+    for (let i = 0; i < 4; i++) counter.count(page.id, someone(), BROWSER);
     await counter.stop();
 
     const figures = await pageFigures(t.db, [page.id, quiet.id], new Date('2026-11-21T12:00:00Z'));

@@ -1,12 +1,18 @@
-import { and, gte, inArray, sql } from 'drizzle-orm';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { and, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { landingPageViews } from './schema.ts';
+import { landingPageViews, landingPageViewSalts, landingPageVisitors } from './schema.ts';
 
 /**
- * Views of published pages, counted on the server without a cookie or any personal data: one
- * counter per page and day. Counting a view costs no query: counts gather in memory and are added
- * to the database every few seconds (and on shutdown) in one statement, so the page stays as fast
- * as a static file. A crash loses at most that many seconds of counts.
+ * Views of published pages, counted on the server without a cookie: a view is one visitor's first
+ * visit of a page on a day (UTC). A visitor is known by a hash of their address and browser salted
+ * with a random salt of the day, which all instances share through the database and which is deleted
+ * with the day's visitors once the day is over; the address and the browser are never stored.
+ *
+ * Counting costs no query: visits gather in memory (repeats from one visitor dropped at once) and
+ * are written every few seconds (and on shutdown) in one statement per day, which keeps the first
+ * visit of each visitor (landing_page_visitors) and adds those to the day's counter. A crash loses
+ * at most that many seconds of visits.
  */
 
 /** Crawlers, link previews, monitors and headless tools are not visitors. */
@@ -17,41 +23,99 @@ export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_USER_AGENT.test(userAgent);
 }
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
+const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Visits waiting for a flush beyond this are dropped: a flood cannot fill the memory while the database is away. */
+const MAX_PENDING = 100_000;
+/** Visitors remembered in memory per day (to drop their repeats before any query); the database decides beyond. */
+const MAX_SEEN = 200_000;
+const ROWS_PER_STATEMENT = 1_000;
 
 export interface ViewCounter {
-  /** Counts one view of the page now (bots are not counted). */
-  count(pageId: string, userAgent: string | undefined): void;
-  /** Adds the gathered counts to the database. */
+  /** Counts a visit of the page now, once per visitor and day (bots are not counted). */
+  count(pageId: string, address: string, userAgent: string | undefined): void;
+  /** Writes the gathered visits to the database. */
   flush(): Promise<void>;
   /** Flushes one last time and stops the timer. */
   stop(): Promise<void>;
 }
 
 export function createViewCounter(db: Db, { flushMs = 5_000, now = () => new Date() } = {}): ViewCounter {
-  let pending = new Map<string, number>();
-  const flush = async () => {
-    if (pending.size === 0) return;
+  /** Visits to write, by page and day: each visitor as an unsalted hash that never leaves memory. */
+  let pending = new Map<string, Set<string>>();
+  let pendingCount = 0;
+  let seen = new Set<string>();
+  let seenDay = '';
+  const salts = new Map<string, string>();
+  let sweptBefore = '';
+
+  const saltOf = async (day: string): Promise<string> => {
+    const known = salts.get(day);
+    if (known) return known;
+    await db.insert(landingPageViewSalts).values({ day, salt: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+    const [row] = await db.select({ salt: landingPageViewSalts.salt }).from(landingPageViewSalts).where(sql`${landingPageViewSalts.day} = ${day}`);
+    salts.set(day, row!.salt);
+    return row!.salt;
+  };
+
+  /** Forgets the visitors and salts of the days before today: their hashes become unlinkable. */
+  const sweep = async (today: string) => {
+    if (sweptBefore === today) return;
+    await db.delete(landingPageVisitors).where(lt(landingPageVisitors.day, today));
+    await db.delete(landingPageViewSalts).where(lt(landingPageViewSalts.day, today));
+    for (const day of salts.keys()) if (day < today) salts.delete(day);
+    sweptBefore = today;
+  };
+
+  const write = async () => {
     const batch = pending;
     pending = new Map();
-    const rows = [...batch].map(([key, views]) => {
+    pendingCount = 0;
+    for (const [key, visitors] of batch) {
       const [pageId, day] = key.split('|') as [string, string];
-      return sql`(${pageId}::uuid, ${day}::date, ${views}::integer)`;
-    });
-    // Joined with landing_pages so a page deleted since it was viewed is skipped, not an error.
-    await db.execute(sql`
-      insert into landing_page_views (landing_page_id, day, views)
-      select v.id, v.day, v.views from (values ${sql.join(rows, sql`, `)}) as v(id, day, views)
-      join landing_pages p on p.id = v.id
-      on conflict (landing_page_id, day) do update set views = landing_page_views.views + excluded.views`);
+      const salt = await saltOf(day);
+      const hashes = [...visitors].map((visitor) => createHmac('sha256', salt).update(visitor).digest('base64url').slice(0, 22));
+      for (let i = 0; i < hashes.length; i += ROWS_PER_STATEMENT) {
+        const rows = hashes.slice(i, i + ROWS_PER_STATEMENT).map((hash) => sql`(${pageId}::uuid, ${day}::date, ${hash})`);
+        // Joined with landing_pages so a page deleted since it was viewed is skipped, not an error.
+        await db.execute(sql`
+          with fresh as (
+            insert into landing_page_visitors (landing_page_id, day, visitor)
+            select v.id, v.day, v.visitor from (values ${sql.join(rows, sql`, `)}) as v(id, day, visitor)
+            join landing_pages p on p.id = v.id
+            on conflict do nothing
+            returning landing_page_id, day
+          )
+          insert into landing_page_views (landing_page_id, day, views)
+          select landing_page_id, day, count(*)::integer from fresh group by landing_page_id, day
+          on conflict (landing_page_id, day) do update set views = landing_page_views.views + excluded.views`);
+      }
+    }
+    await sweep(dayOf(now()));
   };
+
+  // One flush at a time: the timer's and the shutdown's never interleave.
+  let flushing: Promise<void> = Promise.resolve();
+  const flush = () => (flushing = flushing.then(write, write));
   const timer = setInterval(() => void flush().catch(() => undefined), flushMs);
   timer.unref();
+
   return {
-    count(pageId, userAgent) {
+    count(pageId, address, userAgent) {
       if (isBot(userAgent)) return;
-      const key = `${pageId}|${today(now())}`;
-      pending.set(key, (pending.get(key) ?? 0) + 1);
+      const day = dayOf(now());
+      if (day !== seenDay || seen.size >= MAX_SEEN) {
+        seen = new Set();
+        seenDay = day;
+      }
+      const visitor = createHash('sha256').update(`${address}\n${userAgent}`).digest('base64url');
+      const key = `${pageId}|${day}`;
+      if (seen.has(`${key}|${visitor}`) || pendingCount >= MAX_PENDING) return;
+      seen.add(`${key}|${visitor}`);
+      let visitors = pending.get(key);
+      if (!visitors) pending.set(key, (visitors = new Set()));
+      visitors.add(visitor);
+      pendingCount++;
     },
     flush,
     async stop() {

@@ -1,71 +1,137 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { islandsInHtml } from '../../render/islands.ts';
 import { PageDocument } from '../../render/page-document.tsx';
-import { BuilderPageBody } from '../../render/render-page.tsx';
-import { HtmlPage } from '../../render/viewer/html-page.tsx';
+import { BuilderPageBody, ContentErrorPanel } from '../../render/render-page.tsx';
+import { pageRenderContext } from '../../render/render-node.tsx';
+import { GetStarted, HtmlPage } from '../../render/viewer/html-page.tsx';
 import { LeadOutcomeBanner } from '../../render/viewer/lead-status.tsx';
 import { PageNotFound } from '../../render/viewer/not-found.tsx';
 import { VERSION_PREVIEW_MESSAGES } from '../../shared/landing-pages/builder.ts';
 import type { PageType } from '../../shared/landing-pages/page-types.ts';
-import { VIEWER_MESSAGES } from '../../shared/landing-pages/viewer.ts';
-import { compress, type Compressed } from '../http/compressed.ts';
+import { renderUnits } from '../../shared/landing-pages/render-cost.ts';
+import { RENDER_LIMITS, VIEWER_MESSAGES, type LeadOutcome } from '../../shared/landing-pages/viewer.ts';
+import { compressAsync, type Compressed } from '../http/compressed.ts';
 import type { IslandScripts } from './islands.ts';
 import { classesInHtml, cssForClasses } from './page-css.ts';
-import type { RenderedPage } from './page-cache.ts';
+import type { RenderedHtml, RenderedPage } from './page-cache.ts';
+import { renderInSlices } from './render-in-slices.tsx';
 import type { LandingPageRow } from './service.ts';
 
 /** The page react pages show (spec 002: "react: the waiting-list page"). */
 export const REACT_PAGE = '/learning-ecosystem-mastery';
 const CSS_SLOT = '/*page-css*/';
+/** Placeholders in rendered markup; random per process, so no author's text can spell one. */
+const OUTCOME_SLOT = `\uE000outcome-${randomUUID()}\uE001`;
+const SLUG_SLOT = `\uE000slug-${randomUUID()}\uE001`;
 
-export type LeadOutcome = 'ok' | 'error';
+const shell = ({ title, robots }: { title: string; robots?: string }, body: ReactNode) => (
+  <PageDocument title={title} css={CSS_SLOT} robots={robots}>
+    {body}
+  </PageDocument>
+);
 
 /**
- * A whole HTML document, from the markup out: rendered once, then given the CSS of exactly the
- * classes in it (the renderer's own and the author's, inline) and the scripts of exactly the islands
- * it contains (none for a page without forms or videos).
+ * A whole HTML document from its markup: given the CSS of exactly the classes in it (the renderer's
+ * own and the author's, inline) and the scripts of exactly the islands it contains (none for a page
+ * without forms or videos). `alsoIn` is markup that will fill a slot of the page: its classes and
+ * islands count as the page's.
  */
-export async function renderDocument(
-  { title, robots, islands }: { title: string; robots?: string; islands: IslandScripts },
-  body: ReactNode,
-): Promise<{ html: Compressed; etag: string }> {
-  const markup = renderToStaticMarkup(
-    <PageDocument title={title} css={CSS_SLOT} robots={robots}>
-      {body}
-    </PageDocument>,
-  );
-  const { css } = await cssForClasses(classesInHtml(markup));
-  const scripts = islandsInHtml(markup)
+async function finishDocument(markup: string, islands: IslandScripts, alsoIn: readonly string[] = []): Promise<string> {
+  const all = alsoIn.length > 0 ? [markup, ...alsoIn].join('') : markup;
+  const { css } = await cssForClasses(classesInHtml(all));
+  const scripts = islandsInHtml(all)
     .map((island) => islands[island])
     .filter((src): src is string => Boolean(src))
     .map((src) => `<script type="module" src="${src}"></script>`)
     .join('');
   // An author's arbitrary class value could hold "</style"; escaped, it stays inside the style element.
-  const text = `<!doctype html>${markup
-    .replace(CSS_SLOT, () => css.replace(/<\/style/gi, '<\\/style'))
-    .replace('</head>', () => `${scripts}</head>`)}`;
-  return { html: compress(text), etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"` };
+  return `<!doctype html>${markup.replace(CSS_SLOT, () => css.replace(/<\/style/gi, '<\\/style')).replace('</head>', () => `${scripts}</head>`)}`;
 }
 
-/** A published page as visitors get it; `outcome` announces a form result after a plain POST (never cached). */
-export async function renderLandingPage(page: LandingPageRow, islands: IslandScripts, outcome?: LeadOutcome): Promise<RenderedPage> {
+const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * A page whose markup holds OUTCOME_SLOT, finished and ready to send: the slot filled as it is
+ * without an outcome, and where it sits, so a form's outcome is written into the same bytes
+ * later without rendering anything again.
+ */
+async function withOutcomeSlot(markup: string, islands: IslandScripts, slot: (outcome?: LeadOutcome) => string): Promise<Omit<RenderedHtml, 'pageId'>> {
+  const plainSlot = slot();
+  const markupOf = { ok: slot('ok'), error: slot('error') };
+  const text = await finishDocument(markup, islands, [plainSlot, markupOf.ok, markupOf.error]);
+  const at = text.indexOf(OUTCOME_SLOT);
+  const before = text.slice(0, at);
+  const plain = `${before}${plainSlot}${text.slice(at + OUTCOME_SLOT.length)}`;
+  const start = Buffer.byteLength(before);
+  return {
+    html: await compressAsync(plain),
+    etag: etagOf(plain),
+    outcome: { start, end: start + Buffer.byteLength(plainSlot), markup: markupOf },
+  };
+}
+
+/** The render units of stored builder content; 0 for content that is not JSON (the body says why). */
+function unitsOf(content: string): number {
+  try {
+    return renderUnits(JSON.parse(content));
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A published page as visitors get it, with a slot for a form's outcome after a plain POST. A
+ * builder page over the render budget shows why instead of its content, which is never rendered;
+ * any other is rendered in slices (render-in-slices.tsx).
+ */
+export async function renderLandingPage(page: LandingPageRow, islands: IslandScripts): Promise<RenderedPage> {
   if (page.page_type === 'react') return { pageId: page.id, sitePage: REACT_PAGE };
-  const body =
-    page.page_type === 'html' ? (
-      <HtmlPage slug={page.slug} title={page.title} outcome={outcome} />
-    ) : (
-      <>
-        {outcome ? <LeadOutcomeBanner outcome={outcome} /> : null}
-        <BuilderPageBody content={page.content} slug={page.slug} />
-      </>
+  if (page.page_type === 'html') {
+    const markup = renderToStaticMarkup(
+      shell(
+        page,
+        <HtmlPage slug={page.slug} title={page.title}>
+          {OUTCOME_SLOT}
+        </HtmlPage>,
+      ),
     );
-  return { pageId: page.id, ...(await renderDocument({ title: page.title, islands }, body)) };
+    const slot = (outcome?: LeadOutcome) => renderToStaticMarkup(<GetStarted slug={page.slug} outcome={outcome} />);
+    return { pageId: page.id, ...(await withOutcomeSlot(markup, islands, slot)) };
+  }
+  const units = unitsOf(page.content);
+  const markup =
+    units > RENDER_LIMITS.units
+      ? renderToStaticMarkup(
+          shell(
+            page,
+            <>
+              {OUTCOME_SLOT}
+              <ContentErrorPanel message={VIEWER_MESSAGES.tooLarge(units, RENDER_LIMITS.units)} details={[]} />
+            </>,
+          ),
+        )
+      : await renderInSlices(
+          (ctx) =>
+            shell(
+              page,
+              <>
+                {OUTCOME_SLOT}
+                <BuilderPageBody content={page.content} slug={page.slug} ctx={ctx} />
+              </>,
+            ),
+          pageRenderContext(page.slug),
+        );
+  const slot = (outcome?: LeadOutcome) => (outcome ? renderToStaticMarkup(<LeadOutcomeBanner outcome={outcome} />) : '');
+  return { pageId: page.id, ...(await withOutcomeSlot(markup, islands, slot)) };
 }
 
-export async function renderNotFound(slug: string): Promise<Compressed> {
-  return (await renderDocument({ title: VIEWER_MESSAGES.notFoundTitle, robots: 'noindex', islands: {} }, <PageNotFound slug={slug} />)).html;
+/** The Page Not Found page as text around the place of the slug, which each request fills in. */
+export async function renderNotFoundTemplate(): Promise<{ before: string; after: string }> {
+  const markup = renderToStaticMarkup(shell({ title: VIEWER_MESSAGES.notFoundTitle, robots: 'noindex' }, <PageNotFound slug={SLUG_SLOT} />));
+  const [before, after] = (await finishDocument(markup, {})).split(SLUG_SLOT) as [string, string];
+  return { before, after };
 }
 
 /**
@@ -74,11 +140,10 @@ export async function renderNotFound(slug: string): Promise<Compressed> {
  * the built-in page, so its preview says that.
  */
 export async function renderVersionPreview(page: { title: string; slug: string }, version: { content: string; page_type: PageType }): Promise<Compressed> {
-  const body =
-    version.page_type === 'react' ? (
-      <p className="p-8 text-gray-800">{VERSION_PREVIEW_MESSAGES.react}</p>
-    ) : (
-      <BuilderPageBody content={version.content} slug={page.slug} />
-    );
-  return (await renderDocument({ title: page.title, robots: 'noindex', islands: {} }, body)).html;
+  const meta = { title: page.title, robots: 'noindex' };
+  const markup =
+    version.page_type === 'react'
+      ? renderToStaticMarkup(shell(meta, <p className="p-8 text-gray-800">{VERSION_PREVIEW_MESSAGES.react}</p>))
+      : await renderInSlices((ctx) => shell(meta, <BuilderPageBody content={version.content} slug={page.slug} ctx={ctx} />), pageRenderContext(page.slug));
+  return compressAsync(await finishDocument(markup, {}));
 }

@@ -57,8 +57,9 @@ export const landingPageVersions = pgTable(
 );
 
 /**
- * Views of published pages: one counter row per page and day, no cookie and no personal data. Each
- * instance adds its own counts, so several instances sum correctly.
+ * Views of published pages: one counter row per page and day, no cookie and no personal data. A view
+ * is one visitor's first visit of the page that day (landing_page_visitors decides), whichever
+ * instance saw it.
  */
 export const landingPageViews = pgTable(
   'landing_page_views',
@@ -71,3 +72,29 @@ export const landingPageViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.landing_page_id, t.day] })],
 );
+
+/**
+ * Who visited a page today, each as a hash of their address and browser salted with the day's salt
+ * (never the address or the browser): one row per page, day and visitor, so a visitor counts once
+ * across instances. Rows of earlier days are deleted together with their day's salt.
+ */
+export const landingPageVisitors = pgTable(
+  'landing_page_visitors',
+  {
+    landing_page_id: uuid('landing_page_id')
+      .notNull()
+      .references(() => landingPages.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.landing_page_id, t.day, t.visitor] })],
+);
+
+/**
+ * Each day's random salt for the visitor hashes, shared by all instances and kept apart from them.
+ * Deleted once its day is over: that day's hashes can then no longer be linked to anyone.
+ */
+export const landingPageViewSalts = pgTable('landing_page_view_salts', {
+  day: date('day').primaryKey(),
+  salt: text('salt').notNull(),
+});

@@ -126,12 +126,14 @@ describe('the public viewer', () => {
   });
 
   // Last: it closes the app, which flushes the gathered counts as a shutdown does.
-  it('counts views of visitors, not of bots', async () => {
+  it('counts views of visitors, once a day each, not of bots', async () => {
     const page = await create({});
     const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
-    await visit(`/lp/${slug}`, { 'user-agent': browser });
-    await visit(`/lp/${slug}`, { 'user-agent': browser });
-    await visit(`/lp/${slug}`, { 'user-agent': 'Googlebot/2.1' });
+    const from = (remoteAddress: string, userAgent: string) => app.t.app.inject({ method: 'GET', url: `/lp/${slug}`, remoteAddress, headers: { 'user-agent': userAgent } });
+    await from('198.51.100.1', browser);
+    await from('198.51.100.1', browser);
+    await from('198.51.100.2', browser);
+    await from('198.51.100.3', 'Googlebot/2.1');
     await app.t.app.close();
     const [row] = await app.t.db.select().from(landingPageViews).where(eq(landingPageViews.landing_page_id, page.id));
     expect(row?.views).toBe(2);

@@ -1,13 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeText } from '../../shared/text/safe-text.ts';
+import { slugError } from '../../shared/landing-pages/slug.ts';
+import { LEAD_OUTCOMES, VIEWER_PATHS, type LeadOutcome } from '../../shared/landing-pages/viewer.ts';
 import type { Db } from '../db/client.ts';
-import { compress, sendCompressed, type Compressed } from '../http/compressed.ts';
+import { compressAsync, sendCompressed } from '../http/compressed.ts';
 import type { IslandScripts } from './islands.ts';
-import type { PageCache, RenderedPage } from './page-cache.ts';
+import { createNotFoundPage } from './not-found-page.ts';
+import type { PageCache, RawHtml, RenderedPage } from './page-cache.ts';
+import { withOutcome } from './page-outcome.ts';
 import type { ViewCounter } from './page-views.ts';
-import { renderLandingPage, renderNotFound } from './render-page.tsx';
+import { renderLandingPage } from './render-page.tsx';
+import { createRenderQueue, RenderRefused } from './render-queue.ts';
 import { findActivePageBySlug } from './service.ts';
 
 /** Sends one of the public site's pages (composed in app.ts from spa/site-pages.ts). */
@@ -25,66 +29,95 @@ export interface ViewerOptions {
 const RAW_HTML_POLICY =
   "sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals; default-src * data: blob: 'unsafe-inline' 'unsafe-eval'; frame-ancestors 'self'";
 
-const slugParams = z.object({ slug: safeText().max(200) });
-const pageQuery = z.object({ lead: z.enum(['ok', 'error']).optional() }).catchall(z.string());
+// Any text reaches the handler, which answers a slug no page can have with Page Not Found.
+const slugParams = z.object({ slug: z.string() });
+// A query the page does not know (utm_source, a repeated parameter, a mistyped outcome) is ignored.
+const pageQuery = z.object({ lead: z.enum(LEAD_OUTCOMES).optional().catch(undefined) }).catchall(z.unknown());
 
 /**
  * The public viewer (spec 002, "Landing-page viewer"): /lp/{slug} as finished HTML from the rendered-page
- * cache, revalidated by ETag; counted as a view. Unknown and inactive slugs get 'Page Not Found' (404).
+ * cache, revalidated by ETag, with a form's outcome written into the cached page; counted as a view.
+ * Unknown and inactive slugs, and slugs no page can have, get 'Page Not Found' (404); the last never
+ * reach a cache or the database. Pages not cached are rendered through one queue (render-queue.ts),
+ * once per slug however many visitors ask at the same time.
  */
 export async function landingPageViewerRoutes(app: FastifyInstance, { db, cache, views, islands, sendSitePage }: ViewerOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const notFoundPages = new Map<string, Compressed>();
+  const queue = createRenderQueue();
+  const sendNotFound = createNotFoundPage();
+  const renderingPages = new Map<string, Promise<RenderedPage | undefined>>();
+  const readingRawHtml = new Map<string, Promise<RawHtml | undefined>>();
 
-  const notFound = async (reply: FastifyReply, slug: string) => {
-    reply.header('Cache-Control', 'no-cache');
-    const key = slug.slice(0, 60);
-    let page = notFoundPages.get(key);
-    if (!page) {
-      page = await renderNotFound(slug);
-      if (notFoundPages.size < 100) notFoundPages.set(key, page);
+  /**
+   * The work that fills a slug's cache entry, queued for this client; a visitor who asks while it runs
+   * waits for it instead, and counts against nobody's limit. A refusal is a 429 (or 503) with Retry-After.
+   */
+  function fill<T>(reply: FastifyReply, inFlight: Map<string, Promise<T>>, slug: string, work: () => Promise<T>): Promise<T> {
+    let pending = inFlight.get(slug);
+    if (pending) return pending;
+    try {
+      pending = queue.run(reply.request.ip, work);
+    } catch (error) {
+      if (error instanceof RenderRefused) reply.header('Retry-After', String(error.retryAfterSeconds));
+      throw error;
     }
-    return sendCompressed(reply, 404, page);
+    inFlight.set(slug, pending);
+    const done = () => inFlight.delete(slug);
+    pending.then(done, done);
+    return pending;
+  }
+
+  const renderPage = (slug: string) => async () => {
+    const since = cache.mark();
+    const row = await findActivePageBySlug(db, slug);
+    if (!row) return undefined;
+    const page = await renderLandingPage(row, islands);
+    cache.pages.set(slug, page, since);
+    return page;
   };
 
-  const send = (reply: FastifyReply, page: RenderedPage, ifNoneMatch: string | undefined) => {
+  const readRawHtml = (slug: string) => async () => {
+    const since = cache.mark();
+    const row = await findActivePageBySlug(db, slug);
+    if (!row || row.page_type !== 'html') return undefined;
+    const page: RawHtml = { pageId: row.id, rawHtml: await compressAsync(row.content), etag: `"${row.id}:${row.updated_at.getTime()}"` };
+    cache.rawHtml.set(slug, page, since);
+    return page;
+  };
+
+  const send = async (reply: FastifyReply, page: RenderedPage, outcome: LeadOutcome | undefined, ifNoneMatch: string | undefined) => {
     if ('sitePage' in page) return sendSitePage(reply, 200, page.sitePage);
+    if (outcome) {
+      // A form's result belongs to this visitor only.
+      reply.header('Cache-Control', 'no-store');
+      return sendCompressed(reply, 200, await withOutcome(page, outcome));
+    }
     reply.header('Cache-Control', 'no-cache').header('ETag', page.etag);
     if (ifNoneMatch === page.etag) return reply.status(304).send();
     return sendCompressed(reply, 200, page.html);
   };
 
-  r.get('/lp/:slug', { schema: { params: slugParams, querystring: pageQuery }, config: { public: true } }, async (request, reply) => {
+  /** The only way an html page's own HTML leaves the server: under its sandbox policy. */
+  const sendRawHtml = (reply: FastifyReply, page: RawHtml, ifNoneMatch: string | undefined) => {
+    reply.header('Content-Security-Policy', RAW_HTML_POLICY).header('Cache-Control', 'no-cache').header('ETag', page.etag);
+    if (ifNoneMatch === page.etag) return reply.status(304).send();
+    return sendCompressed(reply, 200, page.rawHtml);
+  };
+
+  r.get(VIEWER_PATHS.page(':slug'), { schema: { params: slugParams, querystring: pageQuery }, config: { public: true } }, async (request, reply) => {
     const { slug } = request.params;
-    const outcome = request.query.lead;
-    const cached = outcome ? undefined : cache.get(slug);
-    if (cached) {
-      views.count(cached.pageId, request.headers['user-agent']);
-      return send(reply, cached, request.headers['if-none-match']);
-    }
-    const row = await findActivePageBySlug(db, slug);
-    if (!row) return notFound(reply, slug);
-    const rendered = await renderLandingPage(row, islands, outcome);
-    if (outcome) {
-      // A form's result belongs to this visitor only.
-      reply.header('Cache-Control', 'no-store');
-      return 'html' in rendered ? sendCompressed(reply, 200, rendered.html) : send(reply, rendered, undefined);
-    }
-    cache.set(slug, rendered);
-    views.count(rendered.pageId, request.headers['user-agent']);
-    return send(reply, rendered, request.headers['if-none-match']);
+    if (slugError(slug) !== null) return sendNotFound(reply, slug);
+    const page = cache.pages.get(slug) ?? (await fill(reply, renderingPages, slug, renderPage(slug)));
+    if (!page) return sendNotFound(reply, slug);
+    views.count(page.pageId, request.ip, request.headers['user-agent']);
+    return send(reply, page, request.query.lead, request.headers['if-none-match']);
   });
 
-  r.get('/lp/:slug/content', { schema: { params: slugParams }, config: { public: true } }, async (request, reply) => {
-    const key = `${request.params.slug}/content`;
-    let page = cache.get(key);
-    if (!page) {
-      const row = await findActivePageBySlug(db, request.params.slug);
-      if (!row || row.page_type !== 'html') return notFound(reply, request.params.slug);
-      page = { pageId: row.id, html: compress(row.content), etag: `"${row.id}:${row.updated_at.getTime()}"` };
-      cache.set(key, page);
-    }
-    reply.header('Content-Security-Policy', RAW_HTML_POLICY);
-    return send(reply, page, request.headers['if-none-match']);
+  r.get(VIEWER_PATHS.rawHtml(':slug'), { schema: { params: slugParams }, config: { public: true } }, async (request, reply) => {
+    const { slug } = request.params;
+    if (slugError(slug) !== null) return sendNotFound(reply, slug);
+    const page = cache.rawHtml.get(slug) ?? (await fill(reply, readingRawHtml, slug, readRawHtml(slug)));
+    if (!page) return sendNotFound(reply, slug);
+    return sendRawHtml(reply, page, request.headers['if-none-match']);
   });
 }

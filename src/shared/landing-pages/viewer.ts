@@ -10,7 +10,25 @@ export const VIEWER_MESSAGES = {
   getStarted: 'Get Started',
   submitSucceeded: "Thank you for your interest! We'll be in touch soon.",
   submitFailed: 'There was an error submitting your information. Please try again',
+  tooLarge: (units: number, max: number) =>
+    `This page has ${units.toLocaleString('en')} parts (sections, components and list items); a page can show at most ${max.toLocaleString('en')}`,
+  busy: 'Too many pages are being prepared for you at once. Please try again in a moment.',
 } as const;
+
+/**
+ * What rendering a published page may cost, so that no page and no visitor can keep the server busy:
+ * a page over the budget shows an error instead of being rendered, and one client address can have
+ * only a few renders of uncached pages running or waiting at a time.
+ */
+export const RENDER_LIMITS = {
+  /** Each section and component is one unit, and each item of a list-like prop (a list's items) one more. */
+  units: 5_000,
+  perClient: 2,
+} as const;
+
+/** A form's result after a plain POST, announced by the page it returns to (`/lp/{slug}?lead=ok`). */
+export const LEAD_OUTCOMES = ['ok', 'error'] as const;
+export type LeadOutcome = (typeof LEAD_OUTCOMES)[number];
 
 export const VIEWER_PATHS = {
   page: (slug: string) => `/lp/${slug}`,
@@ -18,4 +36,6 @@ export const VIEWER_PATHS = {
   rawHtml: (slug: string) => `/lp/${slug}/content`,
   /** Where a page's forms send sign-ups. */
   leads: (slug: string) => `/api/public/lp/${slug}/leads`,
+  /** Where a plain form post sends the visitor back to. */
+  outcome: (slug: string, outcome: LeadOutcome) => `/lp/${slug}?lead=${outcome}`,
 } as const;
