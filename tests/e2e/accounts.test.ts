@@ -17,6 +17,11 @@ import { signIn } from './helpers/sign-in.ts';
 const NEW_PASSWORD = 'a brand new owner passphrase';
 const COLLEAGUE = 'colleague@example.com';
 const COLLEAGUE_PASSWORD = 'the colleagues own passphrase';
+/** Invited by the colleague, who is then removed: the link must die with them. */
+const FRIEND = 'friend-of-colleague@example.com';
+/** Invited by the owner, then revoked. */
+const PENDING = 'pending@example.com';
+const INVITE_VALID_MS = 72 * 60 * 60 * 1000;
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
@@ -57,6 +62,25 @@ const focused = (target: Page = page) =>
     return el ? el.getAttribute('aria-label') || el.textContent?.trim() || el.id : null;
   });
 const toast = (text: string, target: Page = page) => target.locator('[data-sonner-toast]').filter({ hasText: text });
+const userRow = (email: string) => page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: email });
+const inviteRow = (email: string) => page.getByRole('table', { name: 'Pending invites' }).getByRole('row').filter({ hasText: email });
+/** The invite's row as a person reads it: address, inviter, and the expiry's machine-readable time. */
+const inviteShown = (email: string) =>
+  inviteRow(email).evaluate((row) => ({
+    cells: [...row.querySelectorAll('td')].slice(0, 2).map((cell) => (cell as HTMLElement).innerText.split('\n')[0]),
+    expires: row.querySelector('td:nth-child(3) time')?.getAttribute('datetime'),
+  }));
+/** What the invite page says for this link, in a browser of its own. */
+async function linkHeading(link: string) {
+  const context = await newContext();
+  const visitor = await context.newPage();
+  await visitor.goto(link);
+  const heading = visitor.getByRole('heading', { level: 1 });
+  await expect.poll(() => heading.innerText()).toMatch(/^(Join mycrm|Invite link .+)$/);
+  const text = await heading.innerText();
+  await context.close();
+  return text;
+}
 
 describe('settings', () => {
   it('is in the sidebar and shows the staff users, with "You" marked', async () => {
@@ -216,11 +240,26 @@ describe('inviting a colleague', () => {
 });
 
 describe('removing a user', () => {
+  let friendLink: string;
+
+  it('lists the invite the colleague made, naming them as who invited, and until when it works', async () => {
+    const res = await colleagueContext.request.post(url(USER_PATHS.invites), { data: { email: FRIEND }, headers: { origin: server.baseUrl } });
+    expect(res.status()).toBe(201);
+    friendLink = url(`/invite#${(await res.json()).invite.token}`);
+    const expected = Date.now() + INVITE_VALID_MS;
+    await page.reload();
+    await expect.poll(() => inviteRow(FRIEND).isVisible()).toBe(true);
+    const shown = await inviteShown(FRIEND);
+    expect(shown.cells).toEqual([FRIEND, COLLEAGUE]);
+    expect(Math.abs(Date.parse(shown.expires!) - expected)).toBeLessThan(5 * 60_000);
+    expect(await linkHeading(friendLink)).toBe('Join mycrm');
+  });
+
   it('asks first, naming them, and returns focus to the button on cancel', async () => {
     await page.reload();
     const remove = page.getByRole('button', { name: `Remove ${COLLEAGUE}` });
     await expect.poll(() => remove.isVisible()).toBe(true);
-    const colleagueRow = page.getByRole('row').filter({ hasText: COLLEAGUE });
+    const colleagueRow = userRow(COLLEAGUE);
     expect(await colleagueRow.innerText()).not.toContain('Never'); // they signed in
     await screenshot(page, 'settings-two-users');
 
@@ -242,8 +281,11 @@ describe('removing a user', () => {
     await expect.poll(() => focused()).toBe('Remove user');
     await page.keyboard.press('Enter');
     await expect.poll(() => toast(`${COLLEAGUE} was removed and signed out.`).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('row').filter({ hasText: COLLEAGUE }).count()).toBe(0);
+    await expect.poll(() => userRow(COLLEAGUE).count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('users-title');
+    // The invite they made went with them: no longer pending, and its link lets nobody in.
+    await expect.poll(() => inviteRow(FRIEND).count()).toBe(0);
+    expect(await linkHeading(friendLink)).toBe('Invite link not valid');
 
     expect((await colleagueContext.request.get(url('/api/auth/session'))).status()).toBe(401);
     await colleaguePage.reload();
@@ -265,6 +307,76 @@ describe('removing a user', () => {
     });
     expect(overflow).toEqual({ main: 0, page: 0 });
     await phoneContext.close();
+  });
+});
+
+describe('revoking an invite', () => {
+  let pendingLink: string;
+
+  it('lists the invite just made, with me as who invited', async () => {
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    await page.getByLabel('Email').fill(PENDING);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog().getByRole('heading', { name: 'Invite link created' }).isVisible()).toBe(true);
+    pendingLink = await dialog().getByLabel('Invite link').inputValue();
+    const expected = Date.now() + INVITE_VALID_MS;
+    await dialog().getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+
+    await expect.poll(() => inviteRow(PENDING).isVisible()).toBe(true);
+    const shown = await inviteShown(PENDING);
+    expect(shown.cells).toEqual([PENDING, server.email]);
+    expect(Math.abs(Date.parse(shown.expires!) - expected)).toBeLessThan(5 * 60_000);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.evaluate(() => document.querySelector('main')!.scrollTo(0, 10_000));
+    await screenshot(page, 'settings-pending-invites');
+  });
+
+  it('shows who invited and until when on a phone too, in the address’s cell', async () => {
+    const phoneContext = await newContext(390);
+    const phone = await phoneContext.newPage();
+    await signIn(phone, server.baseUrl, server.email, NEW_PASSWORD);
+    await phone.goto(url('/crm/settings'));
+    const row = phone.getByRole('table', { name: 'Pending invites' }).getByRole('row').filter({ hasText: PENDING });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    expect(await row.getByRole('cell').first().innerText()).toMatch(new RegExp(`^${PENDING}\\nBy ${server.email}, until .+`));
+    await phone.evaluate(() => document.querySelector('main')!.scrollTo(0, 10_000));
+    await screenshot(phone, 'settings-pending-invites-mobile');
+    const overflow = await phone.evaluate(() => {
+      const main = document.querySelector('main')!;
+      return { main: main.scrollWidth - main.clientWidth, page: document.documentElement.scrollWidth - window.innerWidth };
+    });
+    expect(overflow).toEqual({ main: 0, page: 0 });
+    await phoneContext.close();
+  });
+
+  it('asks first, naming the address, and returns focus to the button on cancel', async () => {
+    const revoke = page.getByRole('button', { name: `Revoke the invite for ${PENDING}` });
+    await revoke.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog().getByRole('heading', { name: `Revoke the invite for ${PENDING}?` }).isVisible()).toBe(true);
+    expect(await dialog().innerText()).toContain('The link stops working at once');
+    await expect.poll(() => focused()).toBe('Cancel');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'settings-revoke-invite-dialog');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog().count()).toBe(0);
+    await expect.poll(() => focused()).toBe(`Revoke the invite for ${PENDING}`);
+    expect(await linkHeading(pendingLink)).toBe('Join mycrm');
+  });
+
+  it('revokes it once confirmed: the link stops working at once, and focus goes to the list', async () => {
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog().isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused()).toBe('Revoke invite');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toast(`The invite for ${PENDING} was revoked. Its link no longer works.`).isVisible()).toBe(true);
+    await expect.poll(() => inviteRow(PENDING).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('invites-title');
+    expect(await page.getByText(/^No pending invites\./).isVisible()).toBe(true);
+    expect(await linkHeading(pendingLink)).toBe('Invite link not valid');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
 

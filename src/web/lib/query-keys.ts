@@ -9,6 +9,9 @@ const kit = ['kit'] as const;
 
 export const queryKeys = {
   session: ['session'] as const,
+  /** Staff users; their pending invites share the prefix, so a change to users refreshes both. */
+  users: ['users'] as const,
+  pendingInvites: ['users', 'invites'] as const,
   setupCheck: (token: string) => ['setup-check', token] as const,
   dashboard: ['dashboard'] as const,
   /** Changes only with a build and a restart, so no edit invalidates it. */

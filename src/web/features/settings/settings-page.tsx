@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@web/components/ui/page-header.tsx';
 import { useSession } from '@web/lib/session.ts';
 import { ChangePasswordCard } from './change-password-card.tsx';
+import { PendingInvitesCard } from './pending-invites-card.tsx';
 import { UsersCard } from './users-card.tsx';
 
-/** Settings: my password, and the staff users who can sign in (invite, remove). */
+/** Settings: my password, the staff users who can sign in (invite, remove), and the invites not used yet (revoke). */
 export default function SettingsPage() {
   const session = useSession();
   const client = useQueryClient();
@@ -17,6 +18,7 @@ export default function SettingsPage() {
         <ChangePasswordCard email={me.email} />
         {/* Removing my own account ends this session: asking again for it sends me to the sign-in page. */}
         <UsersCard myId={me.id} onRemovedMyself={() => void client.invalidateQueries()} />
+        <PendingInvitesCard />
       </div>
     </>
   );

@@ -2,20 +2,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   changePasswordResponseSchema,
   inviteResponseSchema,
+  pendingInviteListResponseSchema,
   USER_PATHS,
   userListResponseSchema,
   type ChangePasswordInput,
   type InviteInput,
 } from '@shared/users/api.ts';
 import { del, get, post } from '@web/lib/api.ts';
+import { queryKeys } from '@web/lib/query-keys.ts';
 
 /** The account API (src/server/auth/account-routes.ts) as TanStack Query hooks; answers are parsed with the shared schemas. */
 
-const USERS_KEY = ['users'] as const;
-
 export function useUsers() {
   return useQuery({
-    queryKey: USERS_KEY,
+    queryKey: queryKeys.users,
     queryFn: async () => userListResponseSchema.parse(await get<unknown>(USER_PATHS.users)).users,
   });
 }
@@ -27,15 +27,34 @@ export function useChangePassword() {
 }
 
 export function useInviteUser() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: InviteInput) => inviteResponseSchema.parse(await post<unknown>(USER_PATHS.invites, input)).invite,
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.pendingInvites }),
   });
 }
 
+/** Removing a user also ends the invites they made: the prefix refreshes the users and the invites. */
 export function useRemoveUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => del(USER_PATHS.user(id)),
-    onSuccess: () => client.invalidateQueries({ queryKey: USERS_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.users }),
+  });
+}
+
+export function usePendingInvites() {
+  return useQuery({
+    queryKey: queryKeys.pendingInvites,
+    queryFn: async () => pendingInviteListResponseSchema.parse(await get<unknown>(USER_PATHS.invites)).invites,
+  });
+}
+
+/** Refreshes the list whatever the answer: an invite that could not be revoked was used or revoked meanwhile. */
+export function useRevokeInvite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => del(USER_PATHS.invite(id)),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.pendingInvites }),
   });
 }
