@@ -15,5 +15,3 @@ export const selectShowPanel = (state: EditorState) => state.mode === 'edit' && 
 /** The name of the step undo would take back, or of the one redo would make again. */
 export const selectUndoName = (state: EditorState) => state.past.at(-1)?.name;
 export const selectRedoName = (state: EditorState) => state.future.at(-1)?.name;
-export const selectCanUndo = (state: EditorState) => state.past.length > 0;
-export const selectCanRedo = (state: EditorState) => state.future.length > 0;
