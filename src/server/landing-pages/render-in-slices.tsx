@@ -18,7 +18,8 @@ import type { ComponentNode } from '../../shared/landing-pages/types.ts';
 /** About 25 ms of rendering on a busy 2-core machine. */
 export const SLICE_UNITS = 250;
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Lets requests that arrived meanwhile run before the next piece of work. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function renderInSlices(build: (ctx: RenderContext) => ReactElement, base: RenderContext, sliceUnits = SLICE_UNITS): Promise<string> {
   // Random per render: no text of the page's author can spell a placeholder.

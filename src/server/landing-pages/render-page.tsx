@@ -16,7 +16,7 @@ import { compressAsync, type Compressed } from '../http/compressed.ts';
 import type { IslandScripts } from './islands.ts';
 import { classesInHtml, cssForClasses } from './page-css.ts';
 import type { RenderedHtml, RenderedPage } from './page-cache.ts';
-import { renderInSlices } from './render-in-slices.tsx';
+import { renderInSlices, yieldToEventLoop } from './render-in-slices.tsx';
 import type { LandingPageRow } from './service.ts';
 
 /** The page react pages show (spec 002: "react: the waiting-list page"). */
@@ -39,8 +39,11 @@ const shell = ({ title, robots }: { title: string; robots?: string }, body: Reac
  * islands count as the page's.
  */
 async function finishDocument(markup: string, islands: IslandScripts, alsoIn: readonly string[] = []): Promise<string> {
+  // Each step over a large page's whole markup is work of its own, with other requests between.
+  await yieldToEventLoop();
   const all = alsoIn.length > 0 ? [markup, ...alsoIn].join('') : markup;
   const { css } = await cssForClasses(classesInHtml(all));
+  await yieldToEventLoop();
   const scripts = islandsInHtml(all)
     .map((island) => islands[island])
     .filter((src): src is string => Boolean(src))
@@ -61,6 +64,7 @@ async function withOutcomeSlot(markup: string, islands: IslandScripts, slot: (ou
   const plainSlot = slot();
   const markupOf = { ok: slot('ok'), error: slot('error') };
   const text = await finishDocument(markup, islands, [plainSlot, markupOf.ok, markupOf.error]);
+  await yieldToEventLoop();
   const at = text.indexOf(OUTCOME_SLOT);
   const before = text.slice(0, at);
   const plain = `${before}${plainSlot}${text.slice(at + OUTCOME_SLOT.length)}`;
