@@ -26,7 +26,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import type { PageCache } from './page-cache.ts';
 import { DEFAULT_SLUG_PREFIX } from '../../shared/landing-pages/slug.ts';
-import { cssForClasses, unknownClasses } from './page-css.ts';
+import { classVerdicts, cssForClasses } from './page-css.ts';
 import { sendCompressed } from '../http/compressed.ts';
 import { renderVersionPreview } from './render-page.tsx';
 import {
@@ -99,8 +99,8 @@ export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { 
 
   r.post(LANDING_PAGE_PATHS.css, { schema: { body: cssRequestSchema, response: { 200: cssResultSchema } } }, async (request) => {
     const classes = [...new Set(request.body.classes)].sort();
-    const [{ css }, unknown] = await Promise.all([cssForClasses(classes), unknownClasses(classes)]);
-    return { css, unknown };
+    const [{ css }, verdicts] = await Promise.all([cssForClasses(classes, 'canvas'), classVerdicts(classes)]);
+    return { css, ...verdicts };
   });
 
   // Saves name the version they started from: a page saved by someone else since is refused (409).

@@ -156,4 +156,14 @@ export const CSS_REQUEST_LIMITS = { classes: 2_000, classLength: 300 } as const;
 export const cssRequestSchema = z.object({
   classes: z.array(safeText().max(CSS_REQUEST_LIMITS.classLength)).max(CSS_REQUEST_LIMITS.classes),
 });
-export const cssResultSchema = z.object({ css: z.string(), unknown: z.array(z.string()) });
+/**
+ * The canvas's CSS, and the classes it left out: those Tailwind does not know, those whose rules
+ * would reach outside the page (not allowed anywhere), and those loading from another site (the
+ * published page keeps them; the staff app does not load them).
+ */
+export const cssResultSchema = z.object({
+  css: z.string(),
+  unknown: z.array(z.string()),
+  notAllowed: z.array(z.string()),
+  offSite: z.array(z.string()),
+});

@@ -39,6 +39,10 @@ export const BUILDER_MESSAGES = {
   checkUrl: 'Please check the URL',
   validClass: (name: string) => `${name} is a valid Tailwind class`,
   invalidClass: (name: string) => `${name} is not recognized as a valid Tailwind class`,
+  /** Ours: a class whose CSS would style more than its own element (the staff app around the canvas, the whole page): left out everywhere. */
+  notAllowedClass: (name: string) => `${name} is not allowed: its styles would reach outside its element`,
+  /** Ours: a class whose CSS loads from another site: the published page shows it, the canvas (part of the staff app) does not load it. */
+  offSiteClass: (name: string) => `${name} loads from another site: shown on the published page, not in the builder`,
   /** Ours: the custom CSS field's hint, and what it says of declarations that are not CSS (custom-css.ts). */
   customCssHint: 'CSS declarations, property: value, separated by semicolons; applied over the classes.',
   customCssSkipped: (declarations: readonly string[]) => `Not applied, not CSS: ${declarations.join('; ')}`,

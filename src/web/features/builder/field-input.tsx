@@ -62,21 +62,34 @@ function DraftTextarea({ id, value, format, parse, onChange, rows }: {
   );
 }
 
+/** What is wrong with a class the server checked, or null when it is valid. */
+function classProblem(name: string, check: ClassCheck): string | null {
+  if (check.unknown.has(name) || name.length > CSS_REQUEST_LIMITS.classLength) return BUILDER_MESSAGES.invalidClass(name);
+  if (check.notAllowed.has(name)) return BUILDER_MESSAGES.notAllowedClass(name);
+  if (check.offSite.has(name)) return BUILDER_MESSAGES.offSiteClass(name);
+  return null;
+}
+
 /**
- * Each class of a Tailwind class input, marked as Tailwind knows it or not (spec 5.4); unknown ones
- * stay. A class typed since the last check waits for the next one (it is asked once typing pauses).
+ * Each class of a Tailwind class input, marked as Tailwind knows it or not (spec 5.4), or as left out
+ * for reaching outside its element or loading from another site; such classes stay in the input. A
+ * class typed since the last check waits for the next one (it is asked once typing pauses).
  */
 function ClassVerdicts({ value, check }: { value: unknown; check: ClassCheck | null }) {
   const names = splitClassNames(value);
   if (!check || names.length === 0) return null;
   return (
     <ul className="mt-1.5 space-y-0.5 text-xs" aria-label="Class check">
-      {names.map((name) =>
-        check.unknown.has(name) || name.length > CSS_REQUEST_LIMITS.classLength ? (
-          <li key={name} className="text-red-700">
-            ✗ {BUILDER_MESSAGES.invalidClass(name)}
-          </li>
-        ) : check.asked.has(name) ? (
+      {names.map((name) => {
+        const problem = classProblem(name, check);
+        if (problem) {
+          return (
+            <li key={name} className="text-red-700">
+              ✗ {problem}
+            </li>
+          );
+        }
+        return check.asked.has(name) ? (
           <li key={name} className="text-green-800">
             ✓ {BUILDER_MESSAGES.validClass(name)}
           </li>
@@ -84,8 +97,8 @@ function ClassVerdicts({ value, check }: { value: unknown; check: ClassCheck | n
           <li key={name} className="text-gray-600">
             {BUILDER_MESSAGES.checkingClass(name)}
           </li>
-        ),
-      )}
+        );
+      })}
     </ul>
   );
 }

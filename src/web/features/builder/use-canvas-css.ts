@@ -8,10 +8,16 @@ import { toCanvasCss } from './viewport-css.ts';
 
 const SETTLE_MS = 250;
 
-/** What the server's Tailwind said of the classes last sent: the ones it was asked about, and of those the ones it does not know. */
+/**
+ * What the server's Tailwind said of the classes last sent: the ones it was asked about, and of those
+ * the ones it does not know, the ones left out for reaching outside the page, and the ones the canvas
+ * leaves out for loading from another site.
+ */
 export interface ClassCheck {
   readonly asked: ReadonlySet<string>;
   readonly unknown: ReadonlySet<string>;
+  readonly notAllowed: ReadonlySet<string>;
+  readonly offSite: ReadonlySet<string>;
 }
 
 /**
@@ -38,7 +44,10 @@ export function useCanvasCss(canvas: RefObject<HTMLElement | null>, doc: PageCon
       asked.current = key;
       fetchCanvasCss(list).then(
         (answer) => {
-          if (asked.current === key) setResult({ css: toCanvasCss(answer.css), check: { asked: new Set(list), unknown: new Set(answer.unknown) } });
+          if (asked.current === key) {
+            const check = { asked: new Set(list), unknown: new Set(answer.unknown), notAllowed: new Set(answer.notAllowed), offSite: new Set(answer.offSite) };
+            setResult({ css: toCanvasCss(answer.css), check });
+          }
         },
         (error: unknown) => {
           asked.current = '';

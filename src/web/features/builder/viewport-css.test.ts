@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaToContainerQueries, toCanvasCss, viewportHeightsToPreview } from './viewport-css.ts';
+import { mediaToContainerQueries, themeOnCanvas, toCanvasCss, viewportHeightsToPreview } from './viewport-css.ts';
 
 describe('mediaToContainerQueries', () => {
   it('asks the canvas instead of the window about width, as Tailwind writes breakpoints minified', () => {
@@ -37,5 +37,13 @@ describe('viewportHeightsToPreview', () => {
     expect(toCanvasCss('@media (min-width:48rem){.md\\:min-h-screen{min-height:100vh}}')).toBe(
       '@container lp-viewport (min-width:48rem){.md\\:min-h-screen{min-height:calc(100 * var(--lp-vh, 1vh))}}',
     );
+  });
+});
+
+describe('themeOnCanvas', () => {
+  it("sets the page theme's variables on the canvas, not on the staff app's root", () => {
+    const css = '@layer theme{:root,:host{--font-sans:serif;--color-primary-600:#7c3aed}}@layer utilities{.font-sans{font-family:var(--font-sans)}}';
+    expect(themeOnCanvas(css)).toBe('@layer theme{.lp-canvas{--font-sans:serif;--color-primary-600:#7c3aed}}@layer utilities{.font-sans{font-family:var(--font-sans)}}');
+    expect(toCanvasCss(css)).toBe(themeOnCanvas(css));
   });
 });

@@ -43,8 +43,18 @@ export function mediaToContainerQueries(css: string): string {
   });
 }
 
-/** The page's CSS as the canvas needs it: breakpoints on the canvas's width, heights on the previewed screen's. */
-export const toCanvasCss = (css: string): string => viewportHeightsToPreview(mediaToContainerQueries(css));
+/**
+ * The page's CSS as the canvas needs it: breakpoints on the canvas's width, heights on the previewed
+ * screen's, and the page theme's variables on the canvas rather than on the staff app's root.
+ */
+export const toCanvasCss = (css: string): string => themeOnCanvas(viewportHeightsToPreview(mediaToContainerQueries(css)));
+
+/**
+ * Tailwind sets the theme's variables on `:root, :host`; on the canvas they are the page's alone, set
+ * on the canvas (and the property editor's preview, also `.lp-canvas`), so the page's theme never
+ * changes the staff app's own variables of the same name (its font, say).
+ */
+export const themeOnCanvas = (css: string): string => css.replace(/@layer theme\{:root,:host\{/g, '@layer theme{.lp-canvas{');
 
 /** A length in viewport-height units (vh, and the dynamic, small and large ones). */
 const VH_LENGTH = /(^|[^\w.-])(-?\d*\.?\d+)[dsl]?vh\b/g;
