@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { landingPages } from '../../src/server/db/schema.ts';
 import { FETCH_MESSAGES } from '../../src/shared/landing-pages/converter/api.ts';
 import { convertHtml } from '../../src/shared/landing-pages/converter/convert-html.ts';
-import { CONVERTER_MESSAGES } from '../../src/shared/landing-pages/converter/messages.ts';
+import { CONVERTER_CUTS, CONVERTER_MESSAGES, HTML_READ_LIMITS } from '../../src/shared/landing-pages/converter/messages.ts';
+import { HOSTILE_SHAPES } from '../../src/shared/landing-pages/converter/testing/hostile-markup.ts';
 import { parseContent } from '../../src/shared/landing-pages/parse-content.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
 import { readDownload, screenshot } from './helpers/browser.ts';
@@ -196,6 +197,26 @@ describe('the HTML to JSON converter', () => {
     expect(await convertButton().isDisabled()).toBe(true);
     await mode('Paste HTML').click();
     expect(await page.getByLabel('HTML', { exact: true }).inputValue()).toBe('');
+  });
+
+  it('converts a megabyte of hostile markup within its limits and says, apart from the notes, what it cut', async () => {
+    const html = `<section><h1>Imported page</h1><p>Intro</p></section>${'<div>'.repeat(HTML_READ_LIMITS.depth + 50)}<p>Deep text</p>${'</div>'.repeat(HTML_READ_LIMITS.depth + 50)}${HOSTILE_SHAPES['unclosed <p>'](1024 * 1024)}`;
+    await page.getByLabel('HTML', { exact: true }).fill(html);
+    const started = Date.now();
+    await convertButton().click();
+    const cuts = results().getByRole('region', { name: CONVERTER_MESSAGES.notAllConverted });
+    await cuts.waitFor({ timeout: 60_000 });
+    // Printed for the record, not asserted: the machine is shared.
+    console.log(`converter e2e: ${(html.length / 1024 / 1024).toFixed(1)} MB of hostile markup converted and shown in ${Date.now() - started} ms`);
+    expect(await cuts.getByRole('listitem').allInnerTexts()).toEqual([CONVERTER_CUTS.stopped, CONVERTER_CUTS.flattened]);
+    expect(await results().getByRole('status').textContent()).toContain(CONVERTER_MESSAGES.notAllConverted);
+    expect(await summaryRows().filter({ hasText: 'Deep text' }).count()).toBe(1);
+    // It converted in the converter's worker, which the page keeps for the next conversion: the tab stayed responsive.
+    expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toEqual([expect.stringMatching(/^\/assets\/conversion-worker-[\w-]+\.js$/)]);
+    await expectNoSeriousA11yViolations();
+    await results().scrollIntoViewIfNeeded();
+    await screenshot(page, 'converter-hostile-cuts');
+    await page.getByRole('button', { name: 'Clear' }).click();
   });
 
   it('works on a phone', async () => {

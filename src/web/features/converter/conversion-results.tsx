@@ -1,4 +1,4 @@
-import { AlertTriangle, Download, FilePlus2 } from 'lucide-react';
+import { AlertTriangle, Download, FilePlus2, Scissors } from 'lucide-react';
 import { useMemo } from 'react';
 import { CONVERTER_MESSAGES } from '@shared/landing-pages/converter/messages.ts';
 import { serializeContent } from '@shared/landing-pages/parse-content.ts';
@@ -35,6 +35,7 @@ export function ConversionResults({
           <CardTitle id="conversion-results">Results</CardTitle>
           <p className="mt-1 text-sm text-gray-600" role="status">
             {sectionCount === 1 ? 'Successfully converted 1 section' : CONVERTER_MESSAGES.builderSuccess(sectionCount)} · {total - sectionCount} components
+            {converted.cuts.length > 0 ? ` · ${CONVERTER_MESSAGES.notAllConverted}` : ''}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -47,17 +48,30 @@ export function ConversionResults({
         </div>
       </CardHeader>
       <CardContent className="space-y-6">
+        {converted.cuts.length > 0 ? (
+          <section aria-labelledby="conversion-cuts" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+            <h3 id="conversion-cuts" className="flex items-center gap-2 font-semibold">
+              <Scissors aria-hidden className="size-4" /> {CONVERTER_MESSAGES.notAllConverted}
+            </h3>
+            <ul className="mt-2 list-disc space-y-1 pl-6">
+              {converted.cuts.map((cut) => (
+                <li key={cut}>{cut}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
         {converted.warnings.length > 0 ? (
-          <div className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-            <p className="flex items-center gap-2 font-medium">
+          <section aria-labelledby="conversion-notes" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            <h3 id="conversion-notes" className="flex items-center gap-2 font-medium">
               <AlertTriangle aria-hidden className="size-4" /> Converted with notes
-            </p>
+            </h3>
             <ul className="mt-2 list-disc space-y-1 pl-6">
               {converted.warnings.map((warning) => (
                 <li key={warning}>{warning}</li>
               ))}
             </ul>
-          </div>
+          </section>
         ) : null}
 
         <div className="space-y-2">

@@ -11,15 +11,12 @@ import { PageHeader } from '@web/components/ui/page-header.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { saveFile } from '@web/lib/download.ts';
 import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
-import { convertText, readHtmlFile, type Outcome, type SourceMode } from './conversion.ts';
+import { convertOffThread, readHtmlFile, type ConversionRequest, type Outcome, type SourceMode } from './conversion.ts';
 import { ConversionResults } from './conversion-results.tsx';
 import { useCreateConvertedPage, useFetchPage } from './converter-api.ts';
 import { SourceInput, type ChosenFile } from './source-input.tsx';
 
 const CREATE_FAILED = 'Failed to create the landing page. Please try again.';
-
-/** Lets the busy state paint before the conversion (a large page) takes the main thread. */
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /**
  * The HTML to JSON Converter (spec 001, 2.8): HTML pasted, uploaded or fetched from a URL becomes
@@ -67,17 +64,16 @@ export default function ConverterPage() {
       } catch (error) {
         return show({ ok: false, message: CONVERTER_MESSAGES.fetchUrl, detail: error instanceof Error ? error.message : undefined });
       }
-      return run(() => convertText(page.html, page.url));
+      return run({ html: page.html, pageUrl: page.url, fallback: CONVERTER_MESSAGES.failed });
     }
-    if (mode === 'file') return run(() => convertText(file!.text, undefined, CONVERTER_MESSAGES.fileFailed));
-    return run(() => convertText(pasted));
+    if (mode === 'file') return run({ html: file!.text, fallback: CONVERTER_MESSAGES.fileFailed });
+    return run({ html: pasted, fallback: CONVERTER_MESSAGES.failed });
   };
 
-  const run = async (conversion: () => Outcome) => {
+  const run = async (request: ConversionRequest) => {
     setConverting(true);
-    await nextFrame();
     try {
-      show(conversion());
+      show(await convertOffThread(request));
     } finally {
       setConverting(false);
     }
