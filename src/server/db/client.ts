@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { openPgliteSession } from './pglite-session.ts';
 import { schema } from './schema.ts';
 
 /** The query API both drivers share; feature code only ever sees this. */
@@ -133,17 +134,22 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     // one does. At the default (4) the planner scans all 100,000 contacts to count one tag instead of
     // reading its GIN index. PGlite has one session, so the setting holds for every query.
     await client.exec('set random_page_cost = 1.1');
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
     if (options.migrate !== false) {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
     }
+    // From here on everything goes through the session: turns, and one call into PostgreSQL per statement.
+    const session = await openPgliteSession(client);
+    const db = drizzlePglite({ client: session as unknown as PGlite, schema }) as unknown as Db;
     return {
       db,
       client,
       driver: 'pglite',
-      listen: (channel, onMessage) => client.listen(channel, (payload) => onMessage(payload)),
+      listen: async (channel, onMessage) => {
+        const unlisten = await session.exclusive(() => client.listen(channel, (payload) => onMessage(payload)));
+        return () => session.exclusive(unlisten);
+      },
       close: async () => {
-        await client.close();
+        await session.exclusive(() => client.close());
         releaseLock();
       },
     };
