@@ -270,6 +270,9 @@ async function main() {
     const baseUrl = await listen(app);
     const baselineUrl = baselineApp ? await listen(baselineApp) : undefined;
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    // A figure, however slow, rather than a run cut short: on a busy machine opening 1,000 components can take longer than a test would wait.
+    context.setDefaultTimeout(120_000);
+    context.setDefaultNavigationTimeout(120_000);
     await context.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
     const page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.accept());

@@ -22,7 +22,7 @@ import { LIST_PATH, useSave } from './use-save.ts';
 
 /**
  * The editor's first state: the stored content, or the default sections when there is none or it
- * does not parse (spec 4), then saying why, since a save would replace what is stored.
+ * does not parse, then saying why, since a save would replace what is stored.
  */
 function openingState(page: LandingPage | null): EditorState {
   const parsed = parseContent(page?.content);
@@ -32,7 +32,7 @@ function openingState(page: LandingPage | null): EditorState {
   return initialEditorState(defaultPage(), { baseVersion, banner: unreadable === null ? null : { tone: 'error', text: unreadable } });
 }
 
-/** The full-screen builder (spec 001, 2.3): header, canvas, property editor and dialogs around one editor store. */
+/** The full-screen builder: header, canvas, property editor and dialogs around one editor store. */
 export function BuilderEditor({ page }: { page: LandingPage | null }) {
   const [store] = useState(() => createEditorStore(openingState(page)));
   return (

@@ -9,10 +9,9 @@ import { Dialog } from '@web/components/ui/dialog.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { fetchVersion, usePageVersions } from './builder-api.ts';
+import { errorText } from './status-text.ts';
 import { useEditor } from './store/editor-store.ts';
 import { HISTORY_MESSAGES } from './store/step-names.ts';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The page's saved versions (time and author, newest first), each previewed as the public renderer

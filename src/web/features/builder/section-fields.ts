@@ -1,6 +1,6 @@
 import { textField, type Field } from '@shared/landing-pages/fields.ts';
 
-/** A section's props (spec 3.2 leaves them free; these are the ones the renderer shows). */
+/** A section's props: free, but these are the ones the renderer shows. */
 export const SECTION_FIELDS: Readonly<Record<string, Field>> = {
   title: textField('Title'),
   description: textField('Description', '', 'longText'),

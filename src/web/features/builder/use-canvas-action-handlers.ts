@@ -5,7 +5,7 @@ import { CLIPBOARD_MESSAGES, clipText } from './clipboard.ts';
 import type { InlineEditRequests } from './inline-text.tsx';
 import { useEditorStore } from './store/editor-store.ts';
 import { labelIn } from './store/step-names.ts';
-import { errorText } from './use-reload.ts';
+import { errorText } from './status-text.ts';
 
 /**
  * What the canvas's chrome does: actions of the store, plus what lies outside it (the removal's

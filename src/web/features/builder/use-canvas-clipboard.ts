@@ -21,7 +21,7 @@ function copySelected(store: EditorStore): string | null {
   return text;
 }
 
-/** Pastes a copied node, or converts pasted HTML (spec 2.3); false when the data is not the builder's. */
+/** Pastes a copied node, or converts pasted HTML; false when the data is not the builder's. */
 function paste(store: EditorStore, { text, html }: { text: string; html: string }): boolean {
   if (store.getState().mode !== 'edit') return false;
   const clip = readClip(text);

@@ -3,13 +3,11 @@ import type { LandingPage } from '@shared/landing-pages/api.ts';
 import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { parseContent } from '@shared/landing-pages/parse-content.ts';
 import { fetchPage } from './builder-api.ts';
+import { errorText, timeNow } from './status-text.ts';
 import { useEditorStore } from './store/editor-store.ts';
 
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-export const timeNow = () => new Date().toLocaleTimeString();
-
 /**
- * Reload (spec 2.3): the page as stored replaces the editor's, as an undoable step, and later saves
+ * Reload: the page as stored replaces the editor's, as an undoable step, and later saves
  * start from its version. `loadStored` is its second half, also used by a save conflict's Reload.
  */
 export function useReload(pageId: string | null) {

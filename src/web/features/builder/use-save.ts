@@ -5,8 +5,8 @@ import type { LandingPage } from '@shared/landing-pages/api.ts';
 import { BUILDER_MESSAGES, builderPath } from '@shared/landing-pages/builder.ts';
 import { serializeContent } from '@shared/landing-pages/parse-content.ts';
 import { builderPageKey, createBuilderPage, fetchPage, isSaveConflict, saveBuilderPage, STALE_AFTER_SAVE } from './builder-api.ts';
+import { errorText, timeNow } from './status-text.ts';
 import { useEditorStore } from './store/editor-store.ts';
-import { errorText, timeNow } from './use-reload.ts';
 
 export const LIST_PATH = '/crm/landing-pages';
 

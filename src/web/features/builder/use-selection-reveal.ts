@@ -8,7 +8,7 @@ import { useEditor } from './store/editor-store.ts';
  * only when the selection changed or a change drew its frame anew (`drawnDoc`; a search of the
  * canvas costs a millisecond). A <style> naming it made the browser rework its whole stylesheet each
  * time. A new selection (from the tree, Ctrl/Cmd+Right, an add) is brought into view: the canvas is
- * where the property editor's changes show live (spec 2.5).
+ * where the property editor's changes show live.
  */
 export function useSelectionReveal(canvasRef: RefObject<HTMLElement | null>, drawnDoc: PageContent) {
   const selected = useEditor(selectSelectedId);

@@ -18,7 +18,7 @@ export type EditAction =
   /** A text edited in place on the canvas, committed: one step, and the node selected. */
   | { readonly type: 'setText'; readonly id: string; readonly key: string; readonly text: string };
 
-/** The document with a prop set: the level sets the heading's classes, columns make cells, style flags swap classes (spec 4). */
+/** The document with a prop set: the level sets the heading's classes, columns make cells, style flags swap classes. */
 function withProp(doc: PageContent, id: string, key: string, value: unknown): PageContent {
   const { node, path } = locate(doc, id);
   const isSection = path.length === 1;

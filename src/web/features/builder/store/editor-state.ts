@@ -26,7 +26,7 @@ export interface HistoryStep {
 export interface AddTarget {
   readonly id: string;
   readonly label: string;
-  /** The selected component when it sits directly in the target: the new one can go after it (spec 4). */
+  /** The selected component when it sits directly in the target: the new one can go after it. */
   readonly after: { readonly id: string; readonly label: string } | null;
 }
 

@@ -52,7 +52,7 @@ export function closePanel(state: EditorState): EditorState {
   return state.panelOpen ? { ...state, panelOpen: false } : state;
 }
 
-/** The palette adds at the end of its target, or after the selected component when that sits directly in it (spec 4). */
+/** The palette adds at the end of its target, or after the selected component when that sits directly in it. */
 export function openAdd(state: EditorState, { parentId }: Extract<ViewAction, { type: 'openAdd' }>): EditorState {
   const { doc, selectedId } = state;
   const selectedIn = selectedId !== null && nodeIndex(doc).get(selectedId)?.parentId === parentId;
