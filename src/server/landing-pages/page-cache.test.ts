@@ -44,12 +44,15 @@ describe('rendered-page cache', () => {
     await cache.close();
   });
 
-  it('does not keep a render that raced a save: the page changed after the render read it', async () => {
+  it('does not keep a render that raced a save of its page, and keeps one that only saw other pages change', async () => {
     const cache = await createPageCache(database);
     const before = cache.mark();
     await cache.changed(database.db, 'page-4');
+    await cache.changed(database.db, 'page-5');
     cache.pages.set('racing', rendered('page-4'), before);
     expect(cache.pages.get('racing')).toBeUndefined();
+    cache.pages.set('unrelated', rendered('page-6'), before);
+    expect(cache.pages.get('unrelated')?.pageId).toBe('page-6');
     cache.pages.set('racing', rendered('page-4'), cache.mark());
     expect(cache.pages.get('racing')?.pageId).toBe('page-4');
     await cache.close();

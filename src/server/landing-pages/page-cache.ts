@@ -47,7 +47,7 @@ export interface RawHtml {
 
 export interface CacheStore<T> {
   get(slug: string): T | undefined;
-  /** Keeps the entry, unless a page changed after `since` (a `mark()` taken before the page was read). */
+  /** Keeps the entry, unless its page changed after `since` (a `mark()` taken before the page was read). */
   set(slug: string, entry: T, since: number): void;
 }
 
@@ -62,7 +62,10 @@ export interface PageCache {
 }
 
 export async function createPageCache(database: Pick<Database, 'listen'>, { maxEntries = 1_000 } = {}): Promise<PageCache> {
-  let generation = 0;
+  // Changes are numbered; each page remembers its last, so a render is dropped only if its own page changed.
+  let changes = 0;
+  let clearedAt = 0;
+  const changedAt = new Map<string, number>();
   const maps: Array<Map<string, { pageId: string }>> = [];
   const store = <T extends { pageId: string }>(): CacheStore<T> => {
     const entries = new Map<string, T>();
@@ -70,7 +73,7 @@ export async function createPageCache(database: Pick<Database, 'listen'>, { maxE
     return {
       get: (slug) => entries.get(slug),
       set(slug, entry, since) {
-        if (since !== generation) return;
+        if (clearedAt > since || (changedAt.get(entry.pageId) ?? 0) > since) return;
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
         entries.set(slug, entry);
       },
@@ -79,7 +82,9 @@ export async function createPageCache(database: Pick<Database, 'listen'>, { maxE
   const pages = store<RenderedPage>();
   const rawHtml = store<RawHtml>();
   const forget = (pageId: string | null) => {
-    generation++;
+    changes++;
+    if (pageId === null) clearedAt = changes;
+    else changedAt.set(pageId, changes);
     for (const entries of maps) {
       if (pageId === null) entries.clear();
       else for (const [slug, entry] of entries) if (entry.pageId === pageId) entries.delete(slug);
@@ -89,7 +94,7 @@ export async function createPageCache(database: Pick<Database, 'listen'>, { maxE
   return {
     pages,
     rawHtml,
-    mark: () => generation,
+    mark: () => changes,
     async changed(db, pageId) {
       forget(pageId);
       await db.execute(sql`select pg_notify(${CHANNEL}, ${pageId})`);
