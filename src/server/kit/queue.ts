@@ -146,6 +146,19 @@ export async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
   return jobs.map((job) => ({ ...job, locked_at: job.locked_at! }));
 }
 
+/**
+ * Whether a single sync (a public form's) due by `at` is still queued: one queued then would still
+ * be waiting its turn too (claimJobs takes them in that order, before bulk ones).
+ */
+export async function hasSingleSyncsQueuedBy(db: Db, at: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: kitSyncJobs.id })
+    .from(kitSyncJobs)
+    .where(and(eq(kitSyncJobs.status, 'queued'), lte(kitSyncJobs.run_after, at), sql`${kitSyncJobs.batch_id} is null`))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** A job that runs right away in the request that asked for it (the single-contact sync modal). */
 export async function startJobNow(db: Db, contactId: string, tagNames: string[]): Promise<ClaimedJob> {
   const [job] = await db

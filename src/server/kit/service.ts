@@ -8,7 +8,7 @@ import { KIT_API_KEY_SETTING } from './settings.ts';
  * and read the sync state the contacts screen shows.
  */
 
-export { enqueueContactSync, getSyncStates } from './queue.ts';
+export { enqueueContactSync, getSyncStates, hasSingleSyncsQueuedBy } from './queue.ts';
 
 /** Whether an API key is saved (public forms sync only then, as the spec says). */
 export async function isKitConfigured(db: Db): Promise<boolean> {

@@ -57,8 +57,9 @@ export async function landingPageLeadRoutes(app: FastifyInstance, { db, config }
           throw new AppError(400, 'validation', parsed.error.issues[0]!.message, fields);
         }
         const { [LP_HONEYPOT_FIELD]: honeypot, ...fields } = parsed.data.fields;
-        // A filled trap gets the answer of a real sign-up, and nothing is stored.
-        if (!honeypot?.trim()) await captureLandingPageLead(db, { pageId: page.id, pageTitle: page.title, fields, url_parameters: parsed.data.url_parameters });
+        // A filled trap gets the answer of a real sign-up after the same work, rolled back: nothing is stored.
+        const keep = !honeypot?.trim();
+        await captureLandingPageLead(db, { pageId: page.id, pageTitle: page.title, fields, url_parameters: parsed.data.url_parameters }, { keep });
       } catch (error) {
         if (plain) return back('error');
         throw error;

@@ -1,4 +1,4 @@
-import { enqueueContactSync, getSyncStates, isKitConfigured } from '../kit/service.ts';
+import { enqueueContactSync, getSyncStates, hasSingleSyncsQueuedBy, isKitConfigured } from '../kit/service.ts';
 import type { LeadKitSync } from './service.ts';
 
 /**
@@ -17,4 +17,5 @@ export const leadKitSync: LeadKitSync = {
     const state = (await getSyncStates(db, [contactId]))[contactId]?.state;
     return state === 'queued' || state === 'running';
   },
+  isQueueBusySince: hasSingleSyncsQueuedBy,
 };

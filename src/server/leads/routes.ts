@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { countHit } from '../http/rate-limit.ts';
-import { captureLead, submissionSyncState, type LeadKitSync } from './service.ts';
+import { captureLead, recordDecoy, submissionSyncState, type LeadKitSync } from './service.ts';
 
 /** A sign-up is a few hundred bytes; anything near this is not a person filling in a form. */
 export const LEAD_BODY_LIMIT = 16 * 1024;
@@ -55,19 +54,19 @@ export async function leadsRoutes(app: FastifyInstance, { db, config, kitSync }:
     },
     async (request, reply) => {
       const { [LEAD_HONEYPOT_FIELD]: honeypot, url_parameters, page, ...form } = request.body;
-      // New email, known email, or a bot that filled the hidden field: one status, one shape.
-      const accepted = (answer: LeadSignupResponse) => reply.status(201).send(answer);
-      if (honeypot?.trim()) {
-        request.log.info('sign-up not stored: the honeypot field was filled');
-        return accepted({ submission_id: randomUUID(), kit_sync_queued: (await kitSync?.isConfigured(db)) ?? false });
-      }
       const campaign = CAMPAIGN_BY_PATH[request.params.campaign]!;
-      const capture = await captureLead(
-        db,
-        { campaign, ...form, url_parameters, form_data: { ...form, campaign, page: page ?? null } },
-        kitSync?.queue,
-      );
-      return accepted({ submission_id: capture.submission_id, kit_sync_queued: capture.kit_sync_queued });
+      const lead = { campaign, ...form, url_parameters, form_data: { ...form, campaign, page: page ?? null } };
+      // New email, known email, or a bot that filled the hidden field: one status, one shape, one
+      // wait. The bot's sign-up does all a real one does and is rolled back; its made-up sync reads
+      // like a real one's (see submissionSyncState).
+      const trapped = Boolean(honeypot?.trim());
+      const capture = await captureLead(db, lead, kitSync?.queue, { keep: !trapped });
+      if (trapped) {
+        request.log.info('sign-up not stored: the honeypot field was filled');
+        if (capture.kit_sync_queued) await recordDecoy(db, capture.submission_id);
+      }
+      const answer: LeadSignupResponse = { submission_id: capture.submission_id, kit_sync_queued: capture.kit_sync_queued };
+      return reply.status(201).send(answer);
     },
   );
 

@@ -27,6 +27,17 @@ export const leadSubmissions = pgTable(
 );
 
 /**
+ * A sign-up a bot made by filling the honeypot: nothing it sent is kept, only the made-up
+ * submission id it was given and when that sign-up's pretend sync to Kit ends, so the sync state it
+ * asks about reads like a real one's (waiting, then done). Kept a day.
+ */
+export const leadDecoys = pgTable('lead_decoys', {
+  id: uuid('id').primaryKey(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  synced_after: timestamp('synced_after', { withTimezone: true }).notNull(),
+});
+
+/**
  * The CRM tag each sign-up campaign (waiting_list, webinar) adds, by id: a renamed tag stays bound.
  * No row, or a deleted tag: the spec's tag is bound on the next sign-up (campaign-tags.ts).
  */

@@ -4,7 +4,7 @@ import { KIT_DEFAULT_TAG } from '../../shared/tags/api.ts';
 import { splitFullName } from '../../shared/leads/form.ts';
 import { LEAD_ERROR_CODES, LEAD_MESSAGES } from '../../shared/leads/messages.ts';
 import type { Db } from '../db/client.ts';
-import { leadSubmissions } from './schema.ts';
+import { leadDecoys, leadSubmissions } from './schema.ts';
 import { AppError } from '../http/errors.ts';
 import { campaignTagFor } from './campaign-tags.ts';
 import {
@@ -50,6 +50,21 @@ export interface LeadKitSync {
   isConfigured(db: Db): Promise<boolean>;
   /** Whether the contact's latest sync to Kit is still waiting or running. */
   isPending(db: Db, contactId: string): Promise<boolean>;
+  /** Whether sign-ups' syncs queued by then are still waiting: one made then would be waiting too. */
+  isQueueBusySince(db: Db, since: Date): Promise<boolean>;
+}
+
+/**
+ * What a filled honeypot's pretend sync to Kit takes when no sync is queued before it: about what a
+ * real one takes then (the worker starts it at once; one upsert, then a tagging call per tag).
+ */
+export const DECOY_SYNC_MS = { min: 1_000, max: 3_000 } as const;
+
+/** Ends a rehearsal's transaction once all its work is done, carrying what it would have returned. */
+class RolledBack extends Error {
+  constructor(readonly result: unknown) {
+    super('rolled back on purpose');
+  }
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -68,6 +83,7 @@ export async function captureLead(
   db: Db,
   input: LeadInput,
   queueKitSync?: LeadKitSync['queue'],
+  { keep = true }: CaptureOptions = {},
 ): Promise<LeadCapture & { kit_sync_queued: boolean }> {
   const { source } = LEAD_CAMPAIGNS[input.campaign];
   const { first_name, last_name } = splitFullName(input.full_name);
@@ -98,11 +114,34 @@ export async function captureLead(
         kit_tag_names: [tag, KIT_DEFAULT_TAG],
       };
       const kitSyncQueued = queueKitSync ? await queueKitSync(tx, capture) : false;
-      return { ...capture, kit_sync_queued: kitSyncQueued };
+      const result = { ...capture, kit_sync_queued: kitSyncQueued };
+      if (!keep) throw new RolledBack(result);
+      return result;
     });
   } catch (error) {
+    if (error instanceof RolledBack) return error.result as LeadCapture & { kit_sync_queued: boolean };
     throw toSignupError(error);
   }
+}
+
+export interface CaptureOptions {
+  /**
+   * false: a filled honeypot. Every statement of a real sign-up runs, in its transaction, and the
+   * transaction is rolled back: nothing is kept, and the bot waits exactly as long as a person.
+   */
+  keep?: boolean;
+}
+
+/**
+ * The made-up sign-up of a filled honeypot, when a real one would have queued a sync: its
+ * submission id and when its pretend sync ends (DECOY_SYNC_MS from now). Decoys older than a day go
+ * in the same statement.
+ */
+export async function recordDecoy(db: Db, submissionId: string): Promise<void> {
+  const syncMs = DECOY_SYNC_MS.min + Math.random() * (DECOY_SYNC_MS.max - DECOY_SYNC_MS.min);
+  await db.execute(sql`
+    with pruned as (delete from ${leadDecoys} where ${leadDecoys.created_at} < now() - interval '1 day')
+    insert into ${leadDecoys} (id, synced_after) values (${submissionId}::uuid, now() + ${Math.round(syncMs)} * interval '1 millisecond')`);
 }
 
 /**
@@ -130,14 +169,20 @@ function databaseErrorOf(error: unknown): { code: string; message: string } | un
 
 /**
  * Whether the sync a submission queued has finished (done, or given up: a sign-up never fails
- * because of Kit). An unknown id has nothing waiting either, so it answers the same as a finished
- * one: the honeypot's made-up id cannot be told from a real one.
+ * because of Kit). A filled honeypot's made-up id reads like a real one: waiting until its pretend
+ * sync ends, and while sign-ups queued before it still wait their turn. An id we never gave has
+ * nothing waiting, so it answers the same as a finished one.
  */
 export async function submissionSyncState(db: Db, kitSync: LeadKitSync | undefined, submissionId: string): Promise<{ synced: boolean }> {
-  const [row] = rowsOf<{ contact_id: string }>(
-    await db.execute(sql`select contact_id from lead_submissions where id = ${submissionId}::uuid`),
+  const [row] = rowsOf<{ contact_id: string | null; created_at: string | Date | null; pretending: boolean | null }>(
+    await db.execute(sql`
+      select contact_id, null::timestamptz as created_at, null::boolean as pretending from ${leadSubmissions} where id = ${submissionId}::uuid
+      union all
+      select null, ${leadDecoys.created_at}, ${leadDecoys.synced_after} > now() from ${leadDecoys} where id = ${submissionId}::uuid`),
   );
-  return { synced: !row || !kitSync || !(await kitSync.isPending(db, row.contact_id)) };
+  if (!row || !kitSync) return { synced: true };
+  if (row.contact_id) return { synced: !(await kitSync.isPending(db, row.contact_id)) };
+  return { synced: !row.pretending && !(await kitSync.isQueueBusySince(db, new Date(row.created_at!))) };
 }
 
 /** Sign-ups per landing page since `since`, for the pages' figures (pages without any are absent). */
@@ -164,6 +209,7 @@ export async function captureLandingPageLead(
     fields,
     url_parameters,
   }: { pageId: string; pageTitle: string; fields: Record<string, string>; url_parameters: Record<string, string> },
+  { keep = true }: CaptureOptions = {},
 ): Promise<void> {
   const email = fields.email!.trim().toLowerCase();
   const given = Object.fromEntries(LANDING_PAGE_CONTACT_FIELDS.map((name) => [name, fields[name]?.trim() || null])) as LandingPageContactFields;
@@ -176,8 +222,10 @@ export async function captureLandingPageLead(
         { actor: { kind: 'form', form: 'landing_page', page_id: pageId, page_title: pageTitle }, form_data: fields },
       );
       await tx.insert(leadSubmissions).values({ contact_id: contact.id, landing_page_id: pageId, form_data: { ...fields, url_parameters } });
+      if (!keep) throw new RolledBack(undefined);
     });
   } catch (error) {
+    if (error instanceof RolledBack) return;
     throw toSignupError(error);
   }
 }
