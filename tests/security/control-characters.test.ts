@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { CONTACT_LIST_MESSAGES } from '../../src/shared/contacts/list.ts';
+import { KIT_MESSAGES } from '../../src/shared/kit/messages.ts';
 import { TEXT_MESSAGES } from '../../src/shared/text/characters.ts';
 import { startFakeKit, type FakeKit } from '../fakes/fake-kit.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
@@ -63,6 +65,13 @@ const FREE_TEXT_FIELDS: Record<string, string> = {
   password_confirmation: 'compared with the password, never stored',
   token: 'compared by its hash, never stored',
   website: 'the honeypot: any value gets the answer of a real sign-up',
+};
+
+/** Opaque tokens the server wrote (page cursors): refused whole, with their own message, whatever is wrong with them. */
+const OPAQUE_TOKENS: Record<string, string> = {
+  'GET /api/contacts cursor': CONTACT_LIST_MESSAGES.invalidCursor,
+  'GET /api/kit/subscribers after': KIT_MESSAGES.invalidCursor,
+  'GET /api/kit/subscribers before': KIT_MESSAGES.invalidCursor,
 };
 
 let kit: FakeKit;
@@ -347,7 +356,8 @@ describe('control characters, broken characters, huge strings and wrong types', 
           for (const [value, message] of [['a%00b', TEXT_MESSAGES.controlCharacter], ['x%ED%A0%80', undefined]] as const) {
             const res = await send(`?${field} (message)`, { url: urlWith({ ...sampleQuery, [field]: value }) });
             // Percent-decoding turns an encoded surrogate into U+FFFD, which is text like any other.
-            if (message && (res?.statusCode !== 400 || res.json().error?.fields?.[field] !== message)) unclear.push(`${key(route)} ?${field}=${value} → ${res?.statusCode} ${res?.body.slice(0, 200)}`);
+            const expected = OPAQUE_TOKENS[`${key(route)} ${field}`] ?? message;
+            if (message && (res?.statusCode !== 400 || res.json().error?.fields?.[field] !== expected)) unclear.push(`${key(route)} ?${field}=${value} → ${res?.statusCode} ${res?.body.slice(0, 200)}`);
           }
         }
       } else {
