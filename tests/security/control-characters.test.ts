@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { multipartBody, photo } from '../../src/server/images/test-images.ts';
 import { CONTACT_LIST_MESSAGES } from '../../src/shared/contacts/list.ts';
 import { KIT_MESSAGES } from '../../src/shared/kit/messages.ts';
 import { TEXT_MESSAGES } from '../../src/shared/text/characters.ts';
@@ -17,6 +18,11 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.
  * valid sample body, so the other fields stay valid and the value reaches the handler), each query
  * parameter and each path parameter. No answer may be a 5xx; a text field refuses NUL and lone
  * surrogates with a 400 and the field's message. A new route needs a sample below, or this fails.
+ *
+ * A second walk tampers with what a browser hands back: cursors and other query values (impossible
+ * dates, NUL, huge numbers, broken and garbage base64) and every route's path parameters written
+ * the ways a URL can carry them (encoded UTF-8, an encoded slash, emoji, overlong and broken
+ * escapes), each sent as JSON, as a plain form post and as multipart, whichever the route accepts.
  */
 
 const NUL_TEXT = 'a\u0000b';
@@ -376,4 +382,120 @@ describe('control characters, broken characters, huge strings and wrong types', 
     expect(unclear).toEqual([]);
     expect(requests).toBeGreaterThan(3000);
   }, 600_000);
+});
+
+// ---- tampered cursors and encoded path parameters, in every content type ----------------------
+
+const base64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const SOME_UUID = '00000000-0000-4000-8000-000000000000';
+/** Query values as a browser hands back an edited cursor or position; each is sent percent-encoded, so it arrives as written. */
+const CURSOR_VALUES = [
+  base64url(['created_at', 'desc', '2024-02-30T10:00:00.000000Z', SOME_UUID]),
+  base64url(['created_at', 'desc', '0000-01-01T00:00:00.000000Z', SOME_UUID]),
+  base64url(['status', 'asc', 'lead', '2024-13-45T25:61:61.000000Z', SOME_UUID]),
+  base64url(['email', 'asc', 'a\u0000b']),
+  base64url(['name', 'asc', '\ud800', SOME_UUID]),
+  base64url(['created_at', 'desc', 1e308, -1]),
+  base64url('\u0000\u00ff{ garbage'),
+  randomBytes(48).toString('base64url'),
+  Buffer.from('["email","asc","x"]').toString('base64'),
+  'not base64!',
+  '====',
+  '\u0000',
+  '2024-02-30T10:00:00Z',
+  '9'.repeat(400),
+  '18446744073709551616',
+  '-9223372036854775809',
+  '1e308',
+  '0x7fffffff',
+  SOME_UUID.replace('0000', '00\u0000'),
+];
+/** Path parameters as a URL carries them: as written, never decoded on the way. */
+const ENCODED_PARAM_VALUES = ['%C3%A9', '%00', '%2F', 'a%2Fb', '%2F..%2F..%2Fetc%2Fpasswd', '%F0%9F%98%80', '%C0%AF', '%ZZ', '%', '%E2%80%AE', '%0D%0ASet-Cookie:%20x=1', '..', 'x'.repeat(99), 'x'.repeat(500)];
+/** Raw form values (written into the body unencoded, so broken escapes arrive broken). */
+const FORM_VALUES = ['%00', 'a%00b', '%ZZ', '%C0%AF', '%ED%A0%80', '%0D%0A', 'x'.repeat(70_000)];
+const MULTIPART_VALUES = ['a\u0000b', '\u0000', '\ud800', SOME_UUID, 'x'.repeat(300), '\u202Egnp.exe'];
+
+/** A JSON sample as a browser form would post it: nested fields spread to the top, everything else as text. */
+function flatFields(body: unknown): Record<string, string> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  return Object.fromEntries(
+    Object.entries(body).flatMap(([name, value]) =>
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.entries(flatFields(value))
+        : [[name, typeof value === 'string' ? value : JSON.stringify(value)]],
+    ),
+  );
+}
+const formBody = (fields: Record<string, string>, raw: Record<string, string> = {}) =>
+  [...Object.entries(fields).map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`), ...Object.entries(raw).map(([name, value]) => `${encodeURIComponent(name)}=${value}`)].join('&');
+
+describe('tampered cursors and encoded path parameters, sent as JSON, form posts and multipart', () => {
+  it('never make any route answer 5xx', async () => {
+    const bodies = sampleBodies();
+    const queries = sampleQueries();
+    const image = await photo(8, 8);
+    const serverErrors: string[] = [];
+    let requests = 0;
+    const routes = t.app.routeTable
+      .filter((route) => !route.file)
+      .sort((a, b) => Number(a.method === 'DELETE' || a.url === '/api/auth/logout') - Number(b.method === 'DELETE' || b.url === '/api/auth/logout'));
+
+    for (const route of routes) {
+      const cookie = await t.signIn();
+      const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const sample = bodies[key(route)];
+      const fields = flatFields(sample);
+      const send = async (what: string, url: string, options: Omit<InjectOptions, 'method' | 'url'> = {}) => {
+        requests++;
+        try {
+          const res = await t.as(cookie, { method: route.method as InjectOptions['method'], url, remoteAddress: nextAddress(), ...options });
+          if (res.statusCode >= 500) serverErrors.push(`${key(route)} ${what} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        } catch (error) {
+          serverErrors.push(`${key(route)} ${what} → no answer: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      };
+      /** The same request in each content type a browser or a script could send. */
+      const inEveryType = async (what: string, url: string) => {
+        if (!withBody) return send(what, url);
+        await send(`${what} (json)`, url, { payload: (sample ?? {}) as InjectOptions['payload'] });
+        await send(`${what} (form)`, url, { payload: formBody(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        await send(`${what} (multipart)`, url, multipartBody({ name: 'fuzz.jpg', type: 'image/jpeg', data: image }, fields));
+      };
+      const urlFor = (param?: string, value?: string) => route.url.replace(/:(\w+)/g, (_, name: string) => (name === param ? value! : sampleParam(route.url, name)!));
+      const withQuery = (url: string, query = queries[key(route)]) => (query ? `${url}?${queryString(query)}` : url);
+
+      await inEveryType('sample', withQuery(urlFor()));
+
+      for (const [, name] of route.url.matchAll(/:(\w+)/g)) {
+        for (const value of ENCODED_PARAM_VALUES) await inEveryType(`:${name}=${value.slice(0, 24)}`, withQuery(urlFor(name, value)));
+      }
+
+      const query = queries[key(route)];
+      for (const name of query ? Object.keys(query) : ['cursor']) {
+        for (const value of CURSOR_VALUES) await send(`?${name}=${value.slice(0, 24)}`, withQuery(urlFor(), { ...query, [name]: encodeURIComponent(value) }), withBody ? { payload: (sample ?? {}) as InjectOptions['payload'] } : {});
+      }
+
+      if (withBody) {
+        const url = withQuery(urlFor());
+        for (const field of Object.keys(fields).length ? Object.keys(fields) : ['x']) {
+          const others = Object.fromEntries(Object.entries(fields).filter(([name]) => name !== field));
+          for (const value of FORM_VALUES) {
+            await send(`form ${field}=${value.slice(0, 16)}`, url, { payload: formBody(others, { [field]: value }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+          }
+          for (const value of MULTIPART_VALUES) {
+            await send(`multipart ${field}=${JSON.stringify(value).slice(0, 16)}`, url, multipartBody({ name: 'fuzz.jpg', type: 'image/jpeg', data: image }, { ...others, [field]: value }));
+          }
+        }
+        await send('multipart with a hostile file name', url, multipartBody({ name: 'a\u0000b\u202Egpj.exe', type: 'image/jpeg', data: image }, fields));
+        await send('multipart with a page id of no page', url, multipartBody({ name: 'fuzz.jpg', type: 'image/jpeg', data: image }, { ...fields, landing_page_id: randomUUID() }));
+        await send('form post cut short', url, { payload: 'email=a%4', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        await send('multipart cut short', url, { payload: '--x\r\nContent-Disposition: form-data; name="file"', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+      }
+    }
+
+    if (serverErrors.length) console.error(`5xx answers:\n${serverErrors.join('\n')}`);
+    expect(serverErrors).toEqual([]);
+    expect(requests).toBeGreaterThan(3000);
+  }, 900_000);
 });

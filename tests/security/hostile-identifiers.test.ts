@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_LIST_MESSAGES } from '../../src/shared/contacts/list.ts';
 import { IMAGE_PATHS } from '../../src/shared/images/api.ts';
+import { IMAGE_MESSAGES } from '../../src/shared/images/messages.ts';
 import { KIT_MESSAGES } from '../../src/shared/kit/messages.ts';
 import { uploadedImages } from '../../src/server/db/schema.ts';
 import { multipartBody, photo } from '../../src/server/images/test-images.ts';
@@ -181,6 +182,18 @@ describe('an upload naming a landing page', () => {
     expect(errorOf(res)).toMatchObject({ code: 'landing_page_not_found', message: 'Failed to save image record: the landing page does not exist' });
     expect(storedFiles()).toBe(before.files);
     expect(await t.db.select().from(uploadedImages)).toHaveLength(before.rows);
+  });
+
+  it('that is cut short, or no multipart body at all, gets a 400 that says so', async () => {
+    for (const [payload, type] of [
+      ['--x\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc', 'multipart/form-data; boundary=x'],
+      ['garbage', 'multipart/form-data; boundary=x'],
+      ['garbage', 'multipart/form-data'],
+    ]) {
+      const res = await t.as(cookie, { method: 'POST', url: IMAGE_PATHS.list, payload, headers: { 'content-type': type } });
+      expect(res.statusCode, `${type}: ${payload}`).toBe(400);
+      expect(errorOf(res).message).toBe(IMAGE_MESSAGES.uploadIncomplete);
+    }
   });
 
   it('that is no id at all gets a 400', async () => {

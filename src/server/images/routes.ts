@@ -58,7 +58,7 @@ export async function imagesRoutes(app: FastifyInstance, options: { db: Db; conf
   r.post(IMAGE_PATHS.list, uploadOptions, async (request, reply) => {
     const { part, landingPageId } = await readUpload(request);
     const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-      throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError(413, 'too_large', IMAGE_MESSAGES.tooLarge) : error;
+      throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError(413, 'too_large', IMAGE_MESSAGES.tooLarge) : incompleteUpload(error);
     });
     const image = await uploadImage(context(request), { userId: userId(request), fileName: part.filename, bytes, landingPageId });
     return reply.status(201).send({ image });
@@ -107,9 +107,20 @@ export async function imagesRoutes(app: FastifyInstance, options: { db: Db; conf
   });
 }
 
+/**
+ * A multipart body the parser cannot read (cut short, no boundary, garbage): what the client sent,
+ * not a failure of ours. The body is the only thing being read here, so every such error is its;
+ * the plugin's own limits (too many parts, 413) keep their status.
+ */
+function incompleteUpload(error: unknown): unknown {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return new AppError(400, 'upload_incomplete', IMAGE_MESSAGES.uploadIncomplete, undefined, { cause: error });
+}
+
 /** The file part of an upload, and the landing page id sent before it. */
 async function readUpload(request: FastifyRequest): Promise<{ part: MultipartFile; landingPageId: string | undefined }> {
-  const part = request.isMultipart() ? await request.file() : undefined;
+  const part = request.isMultipart() ? await request.file().catch((error: unknown) => Promise.reject(incompleteUpload(error))) : undefined;
   if (!part || part.fieldname !== UPLOAD_FIELDS.file) throw new AppError(400, 'no_file', IMAGE_MESSAGES.noFile);
   const field = part.fields[UPLOAD_FIELDS.landingPageId];
   const value = field && !Array.isArray(field) && field.type === 'field' ? String(field.value).trim() : '';

@@ -25,6 +25,7 @@ export const IMAGE_MESSAGES = {
   tooManyPixels: 'Image dimensions too large. Maximum is 50 megapixels.',
   notFound: 'Image not found',
   inUse: 'This image is used on a landing page. Confirm to delete it anyway.',
+  uploadIncomplete: 'The upload did not arrive whole. Choose the image again and retry.',
   fileNameDisguised: "This file's name contains invisible text-direction characters, which can disguise what it is. Rename the file and try again.",
 } as const;
 
