@@ -1,12 +1,13 @@
-import { convertText, type ConversionRequest, type Outcome } from './conversion.ts';
+import type { WorkerAnswer } from './conversion-thread.ts';
+import { convertText, type ConversionRequest } from './conversion.ts';
 
 /**
- * The converter's thread (conversion.ts, convertOffThread): converts each page it is sent and
- * answers with the outcome, so the tab stays responsive while a large page converts.
+ * The converter's worker (started by conversion-thread.ts): converts each page it is sent and
+ * answers with the outcome under the request's number, so the tab stays responsive meanwhile.
  */
 const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<ConversionRequest>) => void) | null;
-  postMessage(outcome: Outcome): void;
+  onmessage: ((event: MessageEvent<{ id: number; request: ConversionRequest }>) => void) | null;
+  postMessage(answer: WorkerAnswer): void;
 };
 
-scope.onmessage = ({ data }) => scope.postMessage(convertText(data.html, data.pageUrl, data.fallback));
+scope.onmessage = ({ data: { id, request } }) => scope.postMessage({ id, outcome: convertText(request.html, request.pageUrl, request.fallback) });

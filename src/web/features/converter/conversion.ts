@@ -33,54 +33,11 @@ export function convertText(html: string, pageUrl?: string, fallback: string = C
   }
 }
 
+/** A conversion as the page asks for it, on its own thread or the worker's. */
 export interface ConversionRequest {
   readonly html: string;
   readonly pageUrl?: string;
   readonly fallback: string;
-}
-
-/** Lets the busy state paint before a conversion takes the page's own thread. */
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-
-let worker: Worker | null | undefined;
-
-/** The converter's worker, started on first use; null where there is none (no Worker, or it failed once). */
-function converterWorker(): Worker | null {
-  if (worker === undefined) {
-    try {
-      worker = typeof Worker === 'undefined' ? null : new Worker(new URL('./conversion-worker.ts', import.meta.url), { type: 'module' });
-    } catch (error) {
-      console.error('The converter could not start its worker; converting on the page', error);
-      worker = null;
-    }
-  }
-  return worker;
-}
-
-/**
- * Converts HTML as convertText does, in a worker: a large page (up to the converter's limits, a
- * second or more on a slow machine) leaves the tab responsive, its busy state shown. One request
- * at a time (the page disables Convert meanwhile). Where workers are missing (jsdom) or the worker
- * fails, the page's own thread converts, after letting the busy state paint.
- */
-export function convertOffThread(request: ConversionRequest): Promise<Outcome> {
-  const thread = converterWorker();
-  const onPage = async () => {
-    await nextFrame();
-    return convertText(request.html, request.pageUrl, request.fallback);
-  };
-  if (!thread) return onPage();
-  return new Promise<Outcome>((resolve) => {
-    thread.onmessage = (event: MessageEvent<Outcome>) => resolve(event.data);
-    thread.onerror = (event) => {
-      console.error('The converter worker failed; converting on the page', event.message);
-      event.preventDefault();
-      thread.terminate();
-      worker = null;
-      resolve(onPage());
-    };
-    thread.postMessage(request);
-  });
 }
 
 export function isHtmlFileName(name: string): boolean {
