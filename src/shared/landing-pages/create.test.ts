@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPONENT_DEFINITIONS, COMPONENT_TYPES } from './component-definitions.ts';
 import { pageContentSchema } from './content-schema.ts';
 import { createComponent, createSection } from './create.ts';
-import { newNodeId } from './ids.ts';
+import { newNodeId, nodeIdMaker } from './ids.ts';
 import { sequentialIds } from './testing/fixtures.ts';
 
 describe('createComponent', () => {
@@ -53,5 +53,13 @@ describe('node ids', () => {
   it('do not repeat within one millisecond', () => {
     const ids = new Set(Array.from({ length: 2000 }, () => newNodeId('heading')));
     expect(ids.size).toBe(2000);
+  });
+
+  it('made many in a row (a converted page) look the same, drawing on the whole alphabet, and do not repeat', () => {
+    const makeId = nodeIdMaker();
+    const ids = Array.from({ length: 5000 }, () => makeId('paragraph'));
+    for (const id of ids) expect(id).toMatch(/^paragraph-\d{13}-[a-z2-7]{8}$/);
+    expect(new Set(ids).size).toBe(5000);
+    expect(new Set(ids.flatMap((id) => [...id.slice(-8)])).size).toBe(32);
   });
 });
