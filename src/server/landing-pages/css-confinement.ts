@@ -3,9 +3,10 @@ import { Features, transform, type Declaration, type Rule, type Selector, type S
 /**
  * The one rule for the CSS of a page's classes, on /lp and in the builder's canvas alike. The canvas
  * is part of the staff app, so a rule compiled from a class must not reach the app around it:
- * arbitrary variants can put the class anywhere in a selector (`[:root:has(&)_button]:invisible`
- * hides every button of the app). So the compiled CSS is read with a real CSS parser and a style
- * rule is kept only when each of its selectors
+ * arbitrary variants can put the class anywhere in a selector (one compiling to
+ * `:root:has(.x) button { visibility: hidden }` hides every button of the app; no such class is
+ * spelt out in this file, since the app's own Tailwind build reads it for classes too). So the
+ * compiled CSS is read with a real CSS parser and a style rule is kept only when each of its selectors
  *  - starts at the element carrying one of the page's classes (`.x`, or `:is(.x > *)` as `*:` writes it),
  *  - goes from there only into that element: children and descendants, and siblings only among those,
  *  - and looks at nothing outside it: no `:root`, `:scope` or `:host`, no combinator inside `:is()`,
@@ -210,6 +211,18 @@ const declarationsOf = (rule: StyleRule) => [...(rule.value.declarations?.declar
 
 const canonical = (rule: Rule) => JSON.stringify(rule, (key, value: unknown) => (key === 'loc' ? undefined : value));
 
+/**
+ * How Tailwind's `optimize` writes CSS (@tailwindcss/node): for the same browsers, so CSS that is
+ * rewritten here keeps its prefixes and its media queries as Tailwind wrote them.
+ */
+const AS_TAILWIND_WRITES = {
+  drafts: { customMedia: true },
+  nonStandard: { deepSelectorCombinator: true },
+  include: Features.Nesting | Features.MediaQueries,
+  exclude: Features.LogicalProperties | Features.DirSelector | Features.LightDark,
+  targets: { safari: (16 << 16) | (4 << 8), ios_saf: (16 << 16) | (4 << 8), firefox: 128 << 16, chrome: 111 << 16 },
+} as const;
+
 /** Where a rule starts in the CSS: the same rule met again in another parse of the same text. */
 function placeInSource(rule: Rule): string | null {
   const loc = 'value' in rule ? (rule.value as { loc?: { line: number; column: number } }).loc : undefined;
@@ -223,7 +236,7 @@ function placeInSource(rule: Rule): string | null {
  */
 function readCss(css: string, read: (rules: Rule[]) => void): { flat: string; invalid: number } | null {
   try {
-    const flat = transform({ filename: 'page.css', code: Buffer.from(css), include: Features.Nesting, minify: true, errorRecovery: true });
+    const flat = transform({ filename: 'page.css', code: Buffer.from(css), ...AS_TAILWIND_WRITES, minify: true, errorRecovery: true });
     transform({ filename: 'page.css', code: flat.code, visitor: { StyleSheet: (sheet) => void read(sheet.rules) } });
     return { flat: flat.code.toString(), invalid: flat.warnings.length };
   } catch {
@@ -240,6 +253,7 @@ function removeFrom(flat: string, places: ReadonlySet<string>, dropDeclaration?:
   return transform({
     filename: 'page.css',
     code: Buffer.from(flat),
+    ...AS_TAILWIND_WRITES,
     minify: true,
     visitor: {
       Rule: (rule) => {
@@ -346,7 +360,8 @@ export function confineCss(css: string, { classes, sameOriginOnly, preflight, fi
   if (!read || places.has(null)) return { css: '', escaping: escaping + 1, offSite };
   // What the parser dropped as invalid counts too: a class that compiles to it is refused.
   escaping += read.invalid;
-  if (dropped.size === 0 && offSite === 0) return { css: read.flat, escaping, offSite };
+  // Nothing to take out: the CSS as it came (a second minification would change a few values, not their meaning).
+  if (dropped.size === 0 && offSite === 0 && read.invalid === 0) return { css, escaping, offSite };
   const kept = removeFrom(read.flat, places as Set<string>, offSite > 0 ? (declaration) => fetchesOffSite(declaration) : undefined);
   return { css: kept, escaping, offSite };
 }
