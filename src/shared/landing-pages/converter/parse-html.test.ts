@@ -101,6 +101,22 @@ describe('parseHtml: within its limits', () => {
     expect(words).toBe('one two word[br][img] end');
   });
 
+  it('leaves out, past the depth limit, what a visitor would not see, with all it holds', () => {
+    const { depth } = HTML_READ_LIMITS;
+    const hidden = [
+      '<script>alert("x")</script>',
+      '<style>p { color: red }</style>',
+      '<div hidden>secret <b>words</b><img src="s.png"><p>deeper</p></div>',
+      '<span style="display: none">nope</span>',
+      '<template><p>later</p></template>',
+      '<svg><text>drawn</text></svg>',
+    ];
+    const parsed = parseHtml(`${'<div>'.repeat(depth + 10)}${hidden.join('')}<p>shown</p>`);
+    const box = elements(parsed.document).find((e) => e.depth === depth)!.el;
+    expect(box.children.filter(isTag)).toEqual([]);
+    expect(textOf(box).trim()).toBe('shown');
+  });
+
   it(`stops after ${HTML_READ_LIMITS.elements.toLocaleString('en')} elements, keeping what came before`, () => {
     const { elements: budget } = HTML_READ_LIMITS;
     const within = parseHtml(`${'<p>x'.repeat(budget)}end`);

@@ -1,6 +1,6 @@
 import { Comment, Document, Element, ProcessingInstruction, Text, type ChildNode, type ParentNode } from 'domhandler';
 import { Tokenizer, type QuoteType, type TokenizerCallbacks } from 'htmlparser2';
-import { flowsInline } from './dom.ts';
+import { flowsInline, isIgnored } from './dom.ts';
 import { HTML_READ_LIMITS } from './messages.ts';
 
 /**
@@ -10,12 +10,12 @@ import { HTML_READ_LIMITS } from './messages.ts';
  * megabyte of unclosed `<div>` costs seconds, growing with the square of the size. Here every tag
  * costs a constant amount of work: the open elements are a stack grown at the end, with a count of
  * each tag name for the "is one open?" questions. And the tree stays within what the converter reads
- * (HTML_READ_LIMITS): elements nested deeper are left out, their text and images kept in place; after
- * the element budget reading stops.
+ * (HTML_READ_LIMITS): elements nested deeper are left out, their text and images kept in place (but
+ * not what a visitor would not see: a script, a hidden box); after the element budget reading stops.
  */
 export interface ParsedHtml {
   readonly document: Document;
-  /** Elements nested past the depth limit were left out (their text and images kept). */
+  /** Elements nested past the depth limit were left out (their visible text and images kept). */
   readonly flattened: boolean;
   /** The element budget ran out: the rest of the page was not read. */
   readonly stopped: boolean;
@@ -70,6 +70,13 @@ const OPEN_IMPLIES_CLOSE = new Map<string, ReadonlySet<string>>([
 
 const VOID_ELEMENTS = new Set(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 
+/**
+ * What became of an open element: made into the tree; left out past the depth limit, its content
+ * kept in place ('flat') or, what a visitor would not see (a script, a hidden box), with its content
+ * ('hidden'); undefined until its attributes are read.
+ */
+type Opened = Element | 'flat' | 'hidden' | undefined;
+
 /** Whether the innermost foreign context is none (HTML), SVG or MathML. */
 const Foreign = { None: 0, Svg: 1, MathML: 2 } as const;
 type Foreign = (typeof Foreign)[keyof typeof Foreign];
@@ -93,15 +100,17 @@ class TreeBuilder implements TokenizerCallbacks {
   flattened = false;
   stopped = false;
 
-  /** Open elements, innermost last: their names, and the element made of each (null when left out for depth). */
+  /** Open elements, innermost last: their names, and what became of each. */
   private readonly openNames: string[] = [];
-  private readonly openElements: Array<Element | null> = [];
+  private readonly openElements: Opened[] = [];
   /** How many elements of each name are open. */
   private readonly openCount = new Map<string, number>();
   /** The elements new nodes go into: the document and the open elements that were kept. */
   private readonly parents: ParentNode[] = [this.document];
   private readonly foreign: Foreign[] = [Foreign.None];
   private elements = 0;
+  /** How many open elements past the depth limit hide what they hold (a script, a hidden box). */
+  private hiddenOpen = 0;
   /** The text node that text read next joins, if nothing came between. */
   private lastText: Text | null = null;
 
@@ -118,6 +127,7 @@ class TreeBuilder implements TokenizerCallbacks {
   // ---- The tree
 
   private append(node: ChildNode): void {
+    if (this.hiddenOpen > 0) return;
     const parent = this.parents[this.parents.length - 1]!;
     const previous = parent.children[parent.children.length - 1];
     parent.children.push(node);
@@ -130,6 +140,7 @@ class TreeBuilder implements TokenizerCallbacks {
   }
 
   private addText(data: string): void {
+    if (this.hiddenOpen > 0) return;
     if (this.lastText) {
       this.lastText.data += data;
       return;
@@ -153,41 +164,55 @@ class TreeBuilder implements TokenizerCallbacks {
 
   private push(name: string): void {
     this.openNames.push(name);
-    this.openElements.push(null);
+    this.openElements.push(undefined);
     this.openCount.set(name, (this.openCount.get(name) ?? 0) + 1);
   }
 
   /** Closes the innermost open element. */
   private pop(): void {
     const name = this.openNames.pop()!;
-    const element = this.openElements.pop();
+    const opened = this.openElements.pop();
     this.openCount.set(name, this.openCount.get(name)! - 1);
     if (FOREIGN_ELEMENTS.has(name) || HTML_INTEGRATION_ELEMENTS.has(name)) this.foreign.pop();
-    if (element) {
+    if (opened instanceof Element) {
       this.parents.pop();
       this.lastText = null;
-    } else if (!flowsInline(name)) this.addText(' ');
+    } else if (opened === 'hidden') this.hiddenOpen--;
+    else if (opened === 'flat' && !flowsInline(name)) this.addText(' ');
   }
 
   private top(): string | undefined {
     return this.openNames[this.openNames.length - 1];
   }
 
-  /** The element of a tag whose attributes have been read, into the tree (or left out past the depth limit). */
+  /**
+   * The element of a tag whose attributes have been read, into the tree; past the depth limit, left
+   * out with its content kept in place, or with its content too when a visitor would not see it.
+   */
   private openElement(name: string, attribs: Record<string, string>, isVoid: boolean): void {
-    const depth = this.parents.length - 1;
-    if (!isVoid && depth >= this.limits.depth) {
-      // Its children go into the deepest element kept; a block still separates the words around it.
-      this.flattened = true;
-      if (!flowsInline(name)) this.addText(' ');
+    if (this.hiddenOpen > 0) {
+      if (!isVoid) this.mark('hidden');
       return;
     }
     const element = new Element(name, attribs);
+    if (!isVoid && this.parents.length - 1 >= this.limits.depth) {
+      this.flattened = true;
+      if (isIgnored(element)) return this.mark('hidden');
+      // Its children go into the deepest element kept; a block still separates the words around it.
+      if (!flowsInline(name)) this.addText(' ');
+      return this.mark('flat');
+    }
     this.elements++;
     this.append(element);
     if (isVoid) return;
-    this.openElements[this.openElements.length - 1] = element;
+    this.mark(element);
     this.parents.push(element);
+  }
+
+  /** Records what became of the innermost open element. */
+  private mark(opened: Element | 'flat' | 'hidden'): void {
+    this.openElements[this.openElements.length - 1] = opened;
+    if (opened === 'hidden') this.hiddenOpen++;
   }
 
   // ---- Tags
