@@ -137,7 +137,7 @@ describe("a contact's timeline", () => {
       on_duplicate: 'update',
       file_name: 'fair-2026.csv',
     });
-    expect(res.json()).toMatchObject({ created: 1, updated: 1 });
+    expect(res.json().job.report).toMatchObject({ created: 1, updated: 1 });
     const actor = { kind: 'import', file: 'fair-2026.csv', user_email: 'owner@example.com' };
     const finn = (await timeline(await contactId('finn@example.com'))).events;
     expect(finn.map((e) => e.data.type)).toEqual(['tags_added', 'fields_changed', 'imported', 'created']);

@@ -3,8 +3,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { signedInApp } from '../../../tests/helpers/test-app.ts';
 import type { ImportReport } from '../../shared/contacts/api.ts';
 import { autoMapColumns, IMPORT_MESSAGES, type ImportMapping } from '../../shared/contacts/csv.ts';
+import { IMPORT_JOB_PATHS, type ImportJob } from '../../shared/contacts/import-job.ts';
+import { eq, sql } from 'drizzle-orm';
 import { CONTACT_MESSAGES } from '../../shared/contacts/form.ts';
-import { contacts, tags } from '../db/schema.ts';
+import { buildApp } from '../app.ts';
+import { contactImportJobs, contacts, tags } from '../db/schema.ts';
+import { IMPORT_BATCH_SIZE, IMPORT_JOB_MESSAGES } from '../../shared/contacts/import-job.ts';
+import { runImportBatch, startImport } from './import.ts';
 
 const app = signedInApp();
 beforeEach(async () => {
@@ -15,10 +20,18 @@ beforeEach(async () => {
 
 const importRows = (rows: unknown[], mapping: Partial<ImportMapping>, on_duplicate?: 'update' | 'skip') =>
   app.t.as(app.cookie, { method: 'POST', url: '/api/contacts/import', payload: { rows, mapping, on_duplicate } });
+const readJob = async (id: string): Promise<ImportJob> => (await app.t.as(app.cookie, { method: 'GET', url: IMPORT_JOB_PATHS.job.path({ id }) })).json().job;
+/** Starts an import and follows its job to the end, as the screen does; its report. */
 const runImport = async (...args: Parameters<typeof importRows>): Promise<ImportReport> => {
   const res = await importRows(...args);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  expect(res.statusCode, res.body).toBe(201);
+  let job: ImportJob = res.json().job;
+  while (job.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    job = await readJob(job.id);
+  }
+  expect(job.status).toBe('done');
+  return job.report!;
 };
 const byEmail = async () => Object.fromEntries((await app.t.db.select().from(contacts)).map((c) => [c.email, c]));
 
@@ -90,7 +103,7 @@ describe('CSV import', () => {
     expect(again).toEqual({ created: 0, updated: 10_000, skipped: 0, invalid: [], duplicates: [] });
     const sample = (await byEmail())['bulk9999@example.com']!;
     expect(sample).toMatchObject({ full_name: 'Person 9999', tags: ['vip', 'newsletter'] });
-  });
+  }, 120_000);
 
   it('imports its own export back unchanged', async () => {
     await app.t.db.insert(contacts).values([
@@ -118,5 +131,87 @@ describe('CSV import', () => {
     expect(noRows.statusCode).toBe(400);
     expect(noRows.json().error.fields.rows).toBe(IMPORT_MESSAGES.noRows);
     expect(await app.t.db.select().from(contacts)).toHaveLength(0);
+  });
+
+  it('answers a file of one batch with its finished job and report', async () => {
+    const res = await importRows([{ 'E-Mail': 'one@example.com' }, { 'E-Mail': 'bad' }], mapping);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().job).toMatchObject({
+      status: 'done',
+      total: 1,
+      done: 1,
+      created: 1,
+      invalid: 1,
+      report: { created: 1, updated: 0, skipped: 0, invalid: [{ row: 2, email: 'bad' }], duplicates: [] },
+      error: null,
+    });
+  });
+
+  it('shows a larger import’s progress batch by batch, each batch written whole', async () => {
+    const rows = Array.from({ length: 10 * IMPORT_BATCH_SIZE + 1 }, (_, i) => ({ 'E-Mail': `step${i}@example.com` }));
+    const res = await importRows([...rows, { 'E-Mail': 'step0@example.com' }], mapping);
+    expect(res.statusCode).toBe(201);
+    let job: ImportJob = res.json().job;
+    expect(job).toMatchObject({ status: 'running', total: rows.length, invalid: 0, skipped: 1, report: null });
+    const progress = [job.done];
+    while (job.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      job = await readJob(job.id);
+      progress.push(job.done);
+      // Progress and contacts committed together: what is counted is written.
+      expect(job.created).toBe(job.done);
+    }
+    expect(job).toMatchObject({ status: 'done', done: rows.length, created: rows.length, report: { created: rows.length, skipped: 1 } });
+    expect(progress.every((done, i) => (done % IMPORT_BATCH_SIZE === 0 || done === rows.length) && done >= (progress[i - 1] ?? 0))).toBe(true);
+    expect(await app.t.db.$count(contacts)).toBe(rows.length);
+  }, 120_000);
+
+  it('leaves out the rows of a tag deleted while the file is imported, with the reason the checks give', async () => {
+    const rows = Array.from({ length: 2 * IMPORT_BATCH_SIZE }, (_, i) => ({ 'E-Mail': `tagged${i}@example.com`, Tags: i % 2 ? 'vip' : 'newsletter' }));
+    const run = await startImport(app.t.db, { rows, mapping, on_duplicate: 'skip' }, 'owner@example.com');
+    expect(await runImportBatch(app.t.db, run)).toBe('more');
+    await app.t.db.delete(tags).where(eq(tags.name, 'vip'));
+    expect(await runImportBatch(app.t.db, run)).toBe('finished');
+    const job = await readJob(run.jobId);
+    const lateRows = rows.map((_, i) => i + 1).filter((row) => row > IMPORT_BATCH_SIZE && row % 2 === 0);
+    expect(job.report!.invalid).toEqual(lateRows.map((row) => ({ row, email: `tagged${row - 1}@example.com`, reason: CONTACT_MESSAGES.tagsUnknown(['vip']) })));
+    expect(job.report!.created).toBe(rows.length - lateRows.length);
+    const saved = await byEmail();
+    expect(Object.values(saved).filter((c) => c.tags.includes('vip'))).toHaveLength(IMPORT_BATCH_SIZE / 2);
+  });
+
+  it('shows an import whose server died as stopped, keeping the batches it wrote; the dead run writes no more', async () => {
+    const rows = Array.from({ length: 3 * IMPORT_BATCH_SIZE }, (_, i) => ({ 'E-Mail': `crash${i}@example.com` }));
+    const run = await startImport(app.t.db, { rows, mapping, on_duplicate: 'skip' }, 'owner@example.com');
+    expect(await runImportBatch(app.t.db, run)).toBe('more');
+    // Its instance is gone: nobody renews the lease.
+    expect((await readJob(run.jobId)).status).toBe('running');
+    await app.t.db.update(contactImportJobs).set({ locked_at: sql`now() - interval '1 hour'` }).where(eq(contactImportJobs.id, run.jobId));
+    const job = await readJob(run.jobId);
+    expect(job).toMatchObject({ status: 'failed', error: IMPORT_JOB_MESSAGES.stopped, done: IMPORT_BATCH_SIZE, created: IMPORT_BATCH_SIZE, report: null });
+    expect(job.finished_at).not.toBeNull();
+    expect(await runImportBatch(app.t.db, run)).toBe('lost');
+    expect(await app.t.db.$count(contacts)).toBe(IMPORT_BATCH_SIZE);
+  });
+
+  it('ends the imports of a server that stops as stopped, after the batch in progress', async () => {
+    const other = await buildApp({ config: app.t.config, database: app.t.database });
+    const cookie = app.cookie;
+    const rows = Array.from({ length: 10 * IMPORT_BATCH_SIZE }, (_, i) => ({ 'E-Mail': `halt${i}@example.com` }));
+    const res = await other.inject({ method: 'POST', url: '/api/contacts/import', headers: { cookie, origin: 'http://localhost', host: 'localhost' }, payload: { rows, mapping } });
+    expect(res.json().job.status).toBe('running');
+    await other.close();
+    const job = await readJob(res.json().job.id);
+    expect(job).toMatchObject({ status: 'failed', error: IMPORT_JOB_MESSAGES.stopped });
+    expect(job.done % IMPORT_BATCH_SIZE).toBe(0);
+    expect(job.done).toBeLessThan(rows.length);
+    expect(await app.t.db.$count(contacts)).toBe(job.created);
+  }, 60_000);
+
+  it('answers 404 for an import that does not exist and 400 for an id that is none', async () => {
+    const missing = await app.t.as(app.cookie, { method: 'GET', url: IMPORT_JOB_PATHS.job.path({ id: '00000000-0000-4000-8000-000000000000' }) });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe(IMPORT_JOB_MESSAGES.notFound);
+    expect((await app.t.as(app.cookie, { method: 'GET', url: IMPORT_JOB_PATHS.job.path({ id: 'nope' }) })).statusCode).toBe(400);
   });
 });

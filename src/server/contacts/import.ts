@@ -1,12 +1,26 @@
-import { inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { ImportReport } from '../../shared/contacts/api.ts';
-import { checkImportRow, type ImportRequestValues } from '../../shared/contacts/csv.ts';
-import type { ContactFormField, ContactValues } from '../../shared/contacts/form.ts';
+import { checkImportRow, type ImportDuplicatePolicy, type ImportRequestValues } from '../../shared/contacts/csv.ts';
+import { CONTACT_MESSAGES, type ContactFormField, type ContactValues } from '../../shared/contacts/form.ts';
+import { IMPORT_BATCH_SIZE, IMPORT_JOB_MESSAGES, type ImportJob } from '../../shared/contacts/import-job.ts';
 import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Db } from '../db/client.ts';
+import { isUuid } from '../db/sql-helpers.ts';
+import { listTags, lockTagNames } from '../tags/service.ts';
 import { changeEvents, createdEvent, recordContactEvents } from './events.ts';
-import { contacts } from './schema.ts';
-import { lockTagNames } from '../tags/service.ts';
+import { contactImportJobs, contacts } from './schema.ts';
+
+/*
+ * A CSV import, however large, without holding the database: the rows are checked a slice at a
+ * time (the server's thread is free between slices), then written a batch per transaction, and each
+ * batch counts its progress in the job row in the same transaction. So a batch is never half
+ * written, other requests get in between batches, and the screen reads the progress.
+ *
+ * The rows still to write stay in the memory of the instance that runs the job; it renews its lease
+ * (locked_at) with each batch. A job whose lease ran out (its instance died) cannot go on anywhere and
+ * is shown as stopped, with what its batches did.
+ */
 
 interface ValidRow {
   row: number;
@@ -14,72 +28,212 @@ interface ValidRow {
   provided: ContactFormField[];
 }
 
-/** Rows per statement: well under PostgreSQL's 65,535 parameters for a multi-row INSERT. */
-const BATCH = 1000;
+/** An import under way: its job, and the checked rows left to write. */
+export interface ImportRun {
+  jobId: string;
+  /** The lease: only the holder writes batches. */
+  token: string;
+  rows: ValidRow[];
+  /** The first row of the next batch. */
+  next: number;
+  onDuplicate: ImportDuplicatePolicy;
+  actor: ContactEventActor;
+  /** Contacts created or updated so far (fresh planner statistics after many). */
+  changed: number;
+}
+
+/** Rows checked between two turns of the event loop (a few milliseconds of the contact form's rules). */
+const CHECK_SLICE = 1000;
+/** A running job whose instance has not finished a batch for this long has stopped. */
+export const IMPORT_LEASE_MS = 30_000;
 const ANALYZE_AFTER_ROWS = 1000;
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Validates every row with the contact form's schema, drops repeated emails (first row wins),
- * then creates, updates or skips in batches: a few statements per 1,000 rows. One transaction, so a
- * failure leaves the database as it was; a bad row only lands in the report.
+ * Checks every row with the contact form's rules (repeated emails: the first row wins), records the
+ * job with the rows left out, and leases it to the caller, who runs it (runImport) or hands it on.
  */
-export async function importContacts(db: Db, request: ImportRequestValues, userEmail: string | null): Promise<ImportReport> {
-  const actor: ContactEventActor = { kind: 'import', file: request.file_name ?? null, user_email: userEmail };
-  const report: ImportReport = { created: 0, updated: 0, skipped: 0, invalid: [], duplicates: [] };
-  await db.transaction(async (tx) => {
-    // Lock the tag list: no tag disappears while rows that use it are written.
-    const knownTags = await lockTagNames(tx);
-    const firstRowByEmail = new Map<string, number>();
-    const valid: ValidRow[] = [];
-    request.rows.forEach((raw, index) => {
-      const row = index + 1;
+export async function startImport(db: Db, request: ImportRequestValues, userEmail: string | null): Promise<ImportRun> {
+  // Not locked: each batch locks the tags of its rows and leaves out rows whose tag is gone by then.
+  const knownTags = new Set((await listTags(db)).map((tag) => tag.name));
+  const invalid: ImportReport['invalid'] = [];
+  const duplicates: ImportReport['duplicates'] = [];
+  const firstRowByEmail = new Map<string, number>();
+  const valid: ValidRow[] = [];
+  for (let start = 0; start < request.rows.length; start += CHECK_SLICE) {
+    if (start > 0) await nextTurn();
+    request.rows.slice(start, start + CHECK_SLICE).forEach((raw, i) => {
+      const row = start + i + 1;
       const result = checkImportRow(raw, request.mapping, knownTags);
       if (!result.ok) {
-        report.invalid.push({ row, email: result.email, reason: result.reason });
+        invalid.push({ row, email: result.email, reason: result.reason });
         return;
       }
       const email = result.values.email;
       const firstRow = firstRowByEmail.get(email);
       if (firstRow !== undefined) {
-        report.skipped++;
-        report.duplicates.push({ row, email, first_row: firstRow });
+        duplicates.push({ row, email, first_row: firstRow });
         return;
       }
       firstRowByEmail.set(email, row);
       valid.push({ ...result, row });
     });
+  }
+  const token = randomUUID();
+  const [job] = await db
+    .insert(contactImportJobs)
+    .values({ file_name: request.file_name ?? null, total: valid.length, skipped: duplicates.length, invalid, duplicates, lock_token: token, locked_at: sql`now()` })
+    .returning({ id: contactImportJobs.id });
+  return {
+    jobId: job!.id,
+    token,
+    rows: valid,
+    next: 0,
+    onDuplicate: request.on_duplicate,
+    actor: { kind: 'import', file: request.file_name ?? null, user_email: userEmail },
+    changed: 0,
+  };
+}
 
-    for (let i = 0; i < valid.length; i += BATCH) {
-      const batch = valid.slice(i, i + BATCH);
-      const lowerEmail = sql<string>`lower(${contacts.email})`;
-      const existingRows = await tx
-        .select({ email: lowerEmail })
-        .from(contacts)
-        .where(inArray(lowerEmail, batch.map((r) => r.values.email)));
-      const existing = new Set(existingRows.map((r) => r.email));
-
-      const fresh = batch.filter((r) => !existing.has(r.values.email));
-      if (fresh.length > 0) {
-        // DO NOTHING covers a contact created by someone else since the check above.
-        const inserted = await tx
-          .insert(contacts)
-          .values(fresh.map((r) => r.values))
-          .onConflictDoNothing()
-          .returning();
-        report.created += inserted.length;
-        await recordContactEvents(tx, inserted.map((contact) => createdEvent(contact, actor)));
-        const insertedEmails = new Set(inserted.map((r) => r.email));
-        for (const r of fresh) if (!insertedEmails.has(r.values.email)) existing.add(r.values.email);
-      }
-
-      const known = batch.filter((r) => existing.has(r.values.email));
-      if (request.on_duplicate === 'skip') report.skipped += known.length;
-      else if (known.length > 0) report.updated += await updateExisting(tx, known, actor);
-    }
+/**
+ * Writes the next batch and counts it, in one transaction. 'more': call again; 'finished': the job
+ * is done; 'lost': the job is no longer this caller's (it was stopped).
+ */
+export async function runImportBatch(db: Db, run: ImportRun, batchSize = IMPORT_BATCH_SIZE): Promise<'more' | 'finished' | 'lost'> {
+  const batch = run.rows.slice(run.next, run.next + batchSize);
+  const finished = run.next + batch.length >= run.rows.length;
+  const outcome = await db.transaction(async (tx) => {
+    const [job] = await tx
+      .select({ status: contactImportJobs.status, lock_token: contactImportJobs.lock_token })
+      .from(contactImportJobs)
+      .where(eq(contactImportJobs.id, run.jobId))
+      .for('update');
+    if (!job || job.status !== 'running' || job.lock_token !== run.token) return null;
+    const { writable, invalid } = await withTagsThatExist(tx, batch);
+    const counts = await writeBatch(tx, writable, run);
+    await tx
+      .update(contactImportJobs)
+      .set({
+        done: sql`${contactImportJobs.done} + ${batch.length}`,
+        created: sql`${contactImportJobs.created} + ${counts.created}`,
+        updated: sql`${contactImportJobs.updated} + ${counts.updated}`,
+        skipped: sql`${contactImportJobs.skipped} + ${counts.skipped}`,
+        ...(invalid.length > 0 ? { invalid: sql`${contactImportJobs.invalid} || ${JSON.stringify(invalid)}::jsonb` } : {}),
+        locked_at: sql`now()`,
+        ...(finished ? { status: 'done' as const, finished_at: sql`now()`, lock_token: null } : {}),
+      })
+      .where(eq(contactImportJobs.id, run.jobId));
+    return counts;
   });
-  // Fresh planner statistics after a bulk change; PGlite has no autovacuum to gather them.
-  if (report.created + report.updated >= ANALYZE_AFTER_ROWS) await db.execute(sql`analyze ${contacts}`);
-  return report;
+  if (!outcome) return 'lost';
+  run.next += batch.length;
+  run.changed += outcome.created + outcome.updated;
+  return finished ? 'finished' : 'more';
+}
+
+/**
+ * A tag deleted on the tags screen since the rows were checked leaves its rows out, with the reason
+ * the checks give (no contact gets a tag that does not exist). The batch's tags are locked until it commits.
+ */
+async function withTagsThatExist(tx: Db, batch: ValidRow[]): Promise<{ writable: ValidRow[]; invalid: ImportReport['invalid'] }> {
+  const existing = await lockTagNames(tx, [...new Set(batch.flatMap((r) => r.values.tags))]);
+  const writable: ValidRow[] = [];
+  const invalid: ImportReport['invalid'] = [];
+  for (const r of batch) {
+    const unknown = r.values.tags.filter((tag) => !existing.has(tag));
+    if (unknown.length > 0) invalid.push({ row: r.row, email: r.values.email, reason: CONTACT_MESSAGES.tagsUnknown(unknown) });
+    else writable.push(r);
+  }
+  return { writable, invalid };
+}
+
+/** Creates, updates or skips a batch's rows by email: a few statements, whatever its size. */
+async function writeBatch(tx: Db, batch: ValidRow[], run: ImportRun): Promise<{ created: number; updated: number; skipped: number }> {
+  const counts = { created: 0, updated: 0, skipped: 0 };
+  if (batch.length === 0) return counts;
+  const lowerEmail = sql<string>`lower(${contacts.email})`;
+  const existingRows = await tx
+    .select({ email: lowerEmail })
+    .from(contacts)
+    .where(inArray(lowerEmail, batch.map((r) => r.values.email)));
+  const existing = new Set(existingRows.map((r) => r.email));
+
+  const fresh = batch.filter((r) => !existing.has(r.values.email));
+  if (fresh.length > 0) {
+    // DO NOTHING covers a contact created by someone else since the check above.
+    const inserted = await tx
+      .insert(contacts)
+      .values(fresh.map((r) => r.values))
+      .onConflictDoNothing()
+      .returning();
+    counts.created = inserted.length;
+    await recordContactEvents(tx, inserted.map((contact) => createdEvent(contact, run.actor)));
+    const insertedEmails = new Set(inserted.map((r) => r.email));
+    for (const r of fresh) if (!insertedEmails.has(r.values.email)) existing.add(r.values.email);
+  }
+
+  const known = batch.filter((r) => existing.has(r.values.email));
+  if (run.onDuplicate === 'skip') counts.skipped = known.length;
+  else if (known.length > 0) counts.updated = await updateExisting(tx, known, run.actor);
+  return counts;
+}
+
+/** Runs the job to its end in the caller, a batch per turn of the event loop. */
+export async function runImport(db: Db, run: ImportRun, batchSize = IMPORT_BATCH_SIZE): Promise<'finished' | 'lost'> {
+  for (;;) {
+    const step = await runImportBatch(db, run, batchSize);
+    if (step === 'finished') {
+      // Fresh planner statistics after a bulk change; PGlite has no autovacuum to gather them.
+      if (run.changed >= ANALYZE_AFTER_ROWS) await db.execute(sql`analyze ${contacts}`);
+      return step;
+    }
+    if (step === 'lost') return step;
+    await nextTurn();
+  }
+}
+
+/** Ends the job as stopped: what its batches wrote stays, its other rows are not written. */
+export async function stopImport(db: Db, run: ImportRun): Promise<void> {
+  await db
+    .update(contactImportJobs)
+    .set({ status: 'failed', error: IMPORT_JOB_MESSAGES.stopped, finished_at: sql`now()`, lock_token: null })
+    .where(and(eq(contactImportJobs.id, run.jobId), eq(contactImportJobs.lock_token, run.token)));
+}
+
+/** The job's progress, and its whole report once done. A running job whose lease ran out is ended as stopped first. */
+export async function getImportJob(db: Db, id: string, leaseMs = IMPORT_LEASE_MS): Promise<ImportJob | undefined> {
+  if (!isUuid(id)) return undefined;
+  await db
+    .update(contactImportJobs)
+    .set({ status: 'failed', error: IMPORT_JOB_MESSAGES.stopped, finished_at: sql`now()`, lock_token: null })
+    .where(
+      and(
+        eq(contactImportJobs.id, id),
+        eq(contactImportJobs.status, 'running'),
+        sql`${contactImportJobs.locked_at} < now() - ${leaseMs}::integer * interval '1 millisecond'`,
+      ),
+    );
+  const { invalid, duplicates, lock_token: _token, locked_at: _lockedAt, ...columns } = getTableColumns(contactImportJobs);
+  const [job] = await db
+    .select({ ...columns, invalid_count: sql<number>`jsonb_array_length(${invalid})`.mapWith(Number) })
+    .from(contactImportJobs)
+    .where(eq(contactImportJobs.id, id));
+  if (!job) return undefined;
+  const { invalid_count, ...progress } = job;
+  const dto = { ...progress, invalid: invalid_count, report: null };
+  if (job.status !== 'done') return dto;
+  // The lists only once done: they can hold thousands of rows, and progress is read every second.
+  const [lists] = await db.select({ invalid, duplicates }).from(contactImportJobs).where(eq(contactImportJobs.id, id));
+  const report: ImportReport = {
+    created: job.created,
+    updated: job.updated,
+    skipped: job.skipped,
+    // Rows a batch left out (a tag deleted meanwhile) join those of the checks, in the file's order.
+    invalid: lists!.invalid.toSorted((a, b) => a.row - b.row),
+    duplicates: lists!.duplicates,
+  };
+  return { ...dto, report };
 }
 
 /**

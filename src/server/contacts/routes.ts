@@ -8,10 +8,10 @@ import {
   contactListResponseSchema,
   contactResponseSchema,
   contactStatsSchema,
-  importReportSchema,
 } from '../../shared/contacts/api.ts';
 import { BULK_BATCH_SIZE, BULK_MESSAGES, BULK_PATHS, bulkJobParamsSchema, bulkJobRequestSchema, bulkJobResponseSchema, selectionExportSchema } from '../../shared/contacts/bulk.ts';
 import { importRequestSchema } from '../../shared/contacts/csv.ts';
+import { IMPORT_BATCH_SIZE, IMPORT_JOB_MESSAGES, IMPORT_JOB_PATHS, importJobParamsSchema, importJobResponseSchema } from '../../shared/contacts/import-job.ts';
 import { CONTACT_MESSAGES, contactFormSchema } from '../../shared/contacts/form.ts';
 import { contactFiltersSchema, contactListQuerySchema } from '../../shared/contacts/list.ts';
 import { timelineQuerySchema, timelineResponseSchema, type ContactEventActor } from '../../shared/contacts/timeline.ts';
@@ -21,7 +21,8 @@ import { notFound } from '../http/errors.ts';
 import { createBulkJob, getBulkJob, runBulkJob } from './bulk-jobs.ts';
 import { startBulkJobRunner } from './bulk-runner.ts';
 import { contactsCsv, exportFileName } from './export.ts';
-import { importContacts } from './import.ts';
+import { getImportJob, runImport, startImport } from './import.ts';
+import { startImportRunner } from './import-runner.ts';
 import {
   createContact,
   deleteContact,
@@ -51,6 +52,8 @@ export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; con
   const r = app.withTypeProvider<ZodTypeProvider>();
   const bulkRunner = startBulkJobRunner({ db, log: app.log });
   app.addHook('onClose', () => bulkRunner.stop());
+  const importRunner = startImportRunner({ db, log: app.log });
+  app.addHook('onClose', () => importRunner.stop());
 
   r.get(CONTACT_PATHS.list, { schema: { querystring: contactListQuerySchema, response: { 200: contactListResponseSchema } } }, (request) =>
     listContacts(db, request.query),
@@ -83,9 +86,21 @@ export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; con
 
   r.post(
     CONTACT_PATHS.import,
-    { schema: { body: importRequestSchema, response: { 200: importReportSchema } }, bodyLimit: IMPORT_BODY_LIMIT },
-    (request) => importContacts(db, request.body, request.user?.email ?? null),
+    { schema: { body: importRequestSchema, response: { 201: importJobResponseSchema } }, bodyLimit: IMPORT_BODY_LIMIT },
+    async (request, reply) => {
+      const run = await startImport(db, request.body, request.user?.email ?? null);
+      // A file of one batch is imported before the answer; a bigger one goes on while the screen reads its progress.
+      if (run.rows.length <= IMPORT_BATCH_SIZE) await runImport(db, run);
+      else importRunner.run(run);
+      return reply.status(201).send({ job: (await getImportJob(db, run.jobId))! });
+    },
   );
+
+  r.get(IMPORT_JOB_PATHS.job.pattern, { schema: { params: importJobParamsSchema, response: { 200: importJobResponseSchema } } }, async (request) => {
+    const job = await getImportJob(db, request.params.id);
+    if (!job) throw notFound(IMPORT_JOB_MESSAGES.notFound);
+    return { job };
+  });
 
   r.get(oneContact, { schema: { params: contactIdParamsSchema, response: { 200: contactResponseSchema } } }, async (request) => {
     const contact = await getContactById(db, request.params.id);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../../shared/contacts.ts';
+import type { ImportReport } from '../../shared/contacts/api.ts';
 import { BULK_ACTIONS, BULK_JOB_STATUSES } from '../../shared/contacts/bulk.ts';
 import { CONTACT_EVENT_TYPES, type ContactEventActor, type ContactEventData } from '../../shared/contacts/timeline.ts';
 import { timestamps } from '../db/columns.ts';
@@ -120,3 +121,27 @@ export const contactBulkJobItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.job_id, t.contact_id] })],
 );
+
+/**
+ * A CSV import (import.ts), a batch of rows per transaction. Its rows to write live in the memory of
+ * the instance running it, which renews locked_at with each batch: a job whose lease ran out cannot
+ * go on anywhere and is shown as stopped. The rows the checks left out are kept for the report.
+ */
+export const contactImportJobs = pgTable('contact_import_jobs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  // A job's states, the same as a bulk job's.
+  status: contactBulkStatus('status').notNull().default('running'),
+  file_name: text('file_name'),
+  total: integer('total').notNull(),
+  done: integer('done').notNull().default(0),
+  created: integer('created').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
+  skipped: integer('skipped').notNull().default(0),
+  invalid: jsonb('invalid').$type<ImportReport['invalid']>().notNull().default([]),
+  duplicates: jsonb('duplicates').$type<ImportReport['duplicates']>().notNull().default([]),
+  error: text('error'),
+  lock_token: uuid('lock_token'),
+  locked_at: timestamp('locked_at', { withTimezone: true }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finished_at: timestamp('finished_at', { withTimezone: true }),
+});

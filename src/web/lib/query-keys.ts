@@ -26,6 +26,7 @@ export const queryKeys = {
     one: (id: string) => ['contacts', 'one', id] as const,
     timeline: (id: string) => ['contacts', 'timeline', id] as const,
     bulkJob: (id: string) => ['contacts', 'bulk-job', id] as const,
+    importJob: (id: string) => ['contacts', 'import-job', id] as const,
   },
   calendarEvents: {
     all: ['calendar-events'] as const,

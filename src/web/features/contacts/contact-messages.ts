@@ -8,6 +8,8 @@ export const CONTACT_UI_MESSAGES = {
   deleteFailed: 'Failed to delete contact. Please try again.',
   exportFailed: 'Failed to export contacts. Please try again.',
   importFailed: 'Failed to import contacts. Nothing was imported; please try again.',
+  importProgressFailed: 'The progress of the import could not be loaded.',
+  importGoesOn: 'You can close this window: the import goes on, and the Contacts screen shows how far it is.',
   tagsLoadFailed: 'Failed to load tags. Please try again.',
   bulkFailed: 'The bulk action could not be started. Please try again.',
   bulkProgressFailed: 'The progress of the bulk action could not be loaded.',

@@ -5,13 +5,13 @@ import {
   contactListResponseSchema,
   contactResponseSchema,
   contactStatsSchema,
-  importReportSchema,
 } from '@shared/contacts/api.ts';
 import type { ImportRequest } from '@shared/contacts/csv.ts';
+import { IMPORT_JOB_PATHS, importJobResponseSchema, type ImportJob } from '@shared/contacts/import-job.ts';
 import type { ContactInput } from '@shared/contacts/form.ts';
 import { TAG_PATHS, tagListResponseSchema } from '@shared/tags/api.ts';
 import { CONTACT_TIMELINE_PATHS, timelineResponseSchema } from '@shared/contacts/timeline.ts';
-import { apiParsed, del } from '@web/lib/api.ts';
+import { ApiError, apiParsed, del } from '@web/lib/api.ts';
 import { downloadFile } from '@web/lib/download.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
 import { contactListPath, viewParams, type ContactView } from './contact-view.ts';
@@ -76,11 +76,29 @@ export function useDeleteContact() {
   });
 }
 
+/** Starts an import: the answer is its job, finished already for a file of one batch. */
 export function useImportContacts() {
   const invalidate = useRefreshContacts();
   return useMutation({
-    mutationFn: (request: ImportRequest) => apiParsed(importReportSchema, 'POST', CONTACT_PATHS.import, request),
-    onSuccess: invalidate,
+    mutationFn: async (request: ImportRequest) => (await apiParsed(importJobResponseSchema, 'POST', CONTACT_PATHS.import, request)).job,
+    onSuccess: (job) => (job.status === 'running' ? undefined : invalidate()),
+  });
+}
+
+/** While an import runs, its progress is read this often. */
+const IMPORT_POLL_MS = 1000;
+
+/** An import's progress, read until it is over (`started`: the answer that started it, shown at once). */
+export function useImportJob(id: string | null, started?: ImportJob) {
+  return useQuery({
+    queryKey: queryKeys.contacts.importJob(id ?? ''),
+    queryFn: async () => (await apiParsed(importJobResponseSchema, 'GET', IMPORT_JOB_PATHS.job.path({ id: id! }))).job,
+    enabled: id !== null,
+    initialData: started?.id === id ? started : undefined,
+    refetchInterval: (query) => (query.state.data?.status !== 'running' || query.state.error ? false : IMPORT_POLL_MS),
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 3,
+    // The answer that started it is fresh: the first read follows a poll later.
+    staleTime: IMPORT_POLL_MS,
   });
 }
 

@@ -25,9 +25,10 @@ import { hasFilters, useContactView } from './contact-view.ts';
 import { downloadContactsCsv, useContactList, useContactStats, useDeleteContact, useRefreshContacts, useTagOptions } from './contacts-api.ts';
 import { ContactsTable, type ContactsTableProps } from './contacts-table.tsx';
 import { ImportDialog } from './import-dialog.tsx';
+import { ImportJobBanner } from './import-progress.tsx';
 import { useContactColumns } from './use-contact-columns.ts';
 import { useContactSelection } from './use-contact-selection.ts';
-import { useFollowedBulkJob } from './use-followed-bulk-job.ts';
+import { FOLLOWED_JOB_KEYS, useFollowedJob } from './use-followed-job.ts';
 import type { ContactsKitSlots } from './kit-slots.ts';
 
 const SEARCH_DELAY_MS = 250;
@@ -72,7 +73,7 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
   const selection = useContactSelection({ view, rows, total, capped: totalCapped, phone });
   const { selected, allMatching, target, toggle, clear: clearSelection } = selection;
 
-  const [followedJob, followJob] = useFollowedBulkJob();
+  const [followedJob, followJob] = useFollowedJob(FOLLOWED_JOB_KEYS.bulk);
   // Tagged contacts stay selected (another action may follow); deleted ones leave the list, and
   // focus, which was on the gone bulk bar, moves to the search box.
   const searchBox = useRef<HTMLInputElement>(null);
@@ -102,6 +103,16 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
 
   const [editing, setEditing] = useState<{ contact: ContactDto | null } | null>(null);
   const [importing, setImporting] = useState(false);
+  const [followedImport, followImport] = useFollowedJob(FOLLOWED_JOB_KEYS.import);
+  const dismissImport = useCallback(() => followImport(null), [followImport]);
+  const importButton = useRef<HTMLButtonElement>(null);
+  const closeImport = () => {
+    setImporting(false);
+    // Opened from the import's banner, which went once its report was shown: focus goes back to Import.
+    setTimeout(() => {
+      if (!document.activeElement || document.activeElement === document.body) importButton.current?.focus();
+    }, 0);
+  };
   const [exporting, setExporting] = useState(false);
 
   // Stable callbacks, so the memoised rows re-render only when their own contact changes.
@@ -161,7 +172,7 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
         description="Your leads, prospects and customers."
         actions={
           <>
-            <Button variant="secondary" onClick={() => setImporting(true)}>
+            <Button ref={importButton} variant="secondary" onClick={() => setImporting(true)}>
               <Upload aria-hidden /> Import
             </Button>
             <Button variant="secondary" onClick={exportView} disabled={exporting}>
@@ -181,6 +192,9 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
       </div>
 
       {followedJob ? <BulkJobProgress key={followedJob} jobId={followedJob} onFinished={jobFinished} onDismiss={dismissJob} /> : null}
+      {followedImport && !importing ? (
+        <ImportJobBanner key={followedImport} jobId={followedImport} onOpen={() => setImporting(true)} onFinished={jobFinished} onDismiss={dismissImport} />
+      ) : null}
 
       <Card className="overflow-hidden">
         <div className="space-y-3 border-b border-gray-100 p-4">
@@ -254,7 +268,7 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
       {editing ? (
         <ContactModal open contact={editing.contact} onClose={() => setEditing(null)} tags={tagList} tagsLoading={tags.isPending} />
       ) : null}
-      <ImportDialog open={importing} onClose={() => setImporting(false)} tagNames={tagNames} />
+      <ImportDialog open={importing} onClose={closeImport} tagNames={tagNames} followed={followedImport} onFollow={followImport} />
     </>
   );
 }

@@ -1,19 +1,54 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import type { ImportReport } from '@shared/contacts/api.ts';
 import { IMPORT_MESSAGES, type ImportRequest } from '@shared/contacts/csv.ts';
+import { IMPORT_JOB_PATHS, type ImportJob } from '@shared/contacts/import-job.ts';
 import { fakeApi } from '@web/testing/fake-api.ts';
 import { renderScreen } from '@web/testing/render.tsx';
+import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 import { ImportDialog } from './import-dialog.tsx';
 
 const CSV = ['E-Mail;Vorname;Work email;Notes;Tags', 'anna@example.com;Anna;anna@work.example;likes cake;vip', 'ben@example.com;Ben;;;', 'anna@example.com;Anna again;;;', ''].join('\r\n');
 const REPORT: ImportReport = { created: 2, updated: 0, skipped: 1, invalid: [], duplicates: [{ row: 3, email: 'anna@example.com', first_row: 1 }] };
+const job = (patch: Partial<ImportJob>): ImportJob => ({
+  id: '5d1c3f9e-0000-4000-8000-000000000001',
+  status: 'done',
+  file_name: 'contacts.csv',
+  total: 2,
+  done: 2,
+  created: 2,
+  updated: 0,
+  skipped: 1,
+  invalid: 0,
+  report: REPORT,
+  error: null,
+  created_at: new Date('2026-05-01T10:00:00Z'),
+  finished_at: new Date('2026-05-01T10:00:01Z'),
+  ...patch,
+});
+const running = job({ status: 'running', done: 0, created: 0, skipped: 1, report: null, finished_at: null });
 
-function openWithFile() {
-  const api = fakeApi({ 'POST /api/contacts/import': () => REPORT });
-  const screenParts = renderScreen(<ImportDialog open onClose={() => {}} tagNames={['vip']} />);
-  return { api, ...screenParts };
+/** The dialog as the contacts screen holds it: following the import it is told to. */
+function FollowingScreen({ initial, onFollow }: { initial: string | null; onFollow: (jobId: string | null) => void }) {
+  const [followed, setFollowed] = useState(initial);
+  const follow = (jobId: string | null) => {
+    onFollow(jobId);
+    setFollowed(jobId);
+  };
+  return <ImportDialog open onClose={() => {}} tagNames={['vip']} followed={followed} onFollow={follow} />;
+}
+
+/** `now`: what the job reads as on the server at each poll. */
+function openWithFile({ started = job({}), now = () => job({}), followed = null as string | null } = {}) {
+  const api = fakeApi({
+    'POST /api/contacts/import': () => ({ job: started }),
+    [`GET ${IMPORT_JOB_PATHS.job.path({ id: started.id })}`]: () => ({ job: now() }),
+  });
+  const onFollow = vi.fn();
+  const screenParts = renderScreen(<FollowingScreen initial={followed} onFollow={onFollow} />);
+  return { api, onFollow, ...screenParts };
 }
 
 const fieldFor = (column: string) => screen.getByLabelText<HTMLSelectElement>(`Contact field for column ${column}`);
@@ -77,5 +112,41 @@ describe('importing contacts from a CSV file', () => {
       on_duplicate: 'update',
     } satisfies ImportRequest);
     expect(within(screen.getByLabelText('Import result')).getByText('Created').nextSibling?.textContent).toBe('2');
+  });
+
+  it('shows a larger import’s progress, then its report; the screen follows it while it runs', async () => {
+    let finished = false;
+    const halfway = job({ status: 'running', done: 1, created: 1, report: null, finished_at: null });
+    const { user, onFollow } = openWithFile({ started: running, now: () => (finished ? job({}) : halfway) });
+    await user.upload(screen.getByLabelText(/Choose a CSV file/), new File([CSV], 'contacts.csv', { type: 'text/csv' }));
+    await user.click(await screen.findByRole('button', { name: 'Review rows' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
+
+    expect(await screen.findByText('Importing contacts from contacts.csv: 0 of 2 rows')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('0');
+    expect(screen.getByText('The import is running.')).toBeTruthy();
+    expect(onFollow).toHaveBeenLastCalledWith(running.id);
+    // Closing leaves it running: the dialog says so, and offers to go on in the background rather than to cancel.
+    expect(screen.getByText(M.importGoesOn)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue in background' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+
+    expect(await screen.findByText('Importing contacts from contacts.csv: 1 of 2 rows', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(within(screen.getByLabelText('Imported so far')).getByText('Created').nextSibling?.textContent).toBe('1');
+    finished = true;
+    expect(await screen.findByRole('list', { name: 'Rows not imported' }, { timeout: 5000 })).toBeTruthy();
+    expect(within(screen.getByLabelText('Import result')).getByText('Skipped').nextSibling?.textContent).toBe('1');
+    expect(screen.getByText('The import is finished.')).toBeTruthy();
+    // Shown here once done: no longer followed by the screen.
+    expect(onFollow).toHaveBeenLastCalledWith(null);
+  });
+
+  it('opens on the import the screen follows, and tells where one stopped and why', async () => {
+    const stopped = job({ status: 'failed', done: 1, created: 1, report: null, error: 'The import stopped before it finished.' });
+    const { onFollow } = openWithFile({ started: stopped, now: () => stopped, followed: stopped.id });
+    expect((await screen.findByRole('alert')).textContent).toBe('Import stopped after 1 of 2 rows: The import stopped before it finished.');
+    expect(within(screen.getByLabelText('Imported before it stopped')).getByText('Created').nextSibling?.textContent).toBe('1');
+    expect(screen.getByRole('button', { name: 'Import another file' })).toBeTruthy();
+    expect(onFollow).toHaveBeenLastCalledWith(null);
   });
 });

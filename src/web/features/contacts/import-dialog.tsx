@@ -1,30 +1,36 @@
 import { ArrowLeft } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import type { ImportReport } from '@shared/contacts/api.ts';
+import { useEffect, useMemo, useState } from 'react';
 import { autoMapColumns, IMPORT_FILE_NAME_MAX, type ImportDuplicatePolicy, type ImportMapping } from '@shared/contacts/csv.ts';
+import type { ImportJob } from '@shared/contacts/import-job.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { notifyError } from '@web/lib/notify.tsx';
 import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
-import { useImportContacts } from './contacts-api.ts';
+import { useImportContacts, useImportJob, useRefreshContacts } from './contacts-api.ts';
 import type { CsvFile } from './csv-file.ts';
 import { useCheckSummary } from './import-checks.ts';
 import { ImportFileStep } from './import-file-step.tsx';
 import { ImportMappingStep } from './import-mapping-step.tsx';
+import { ImportProgressView } from './import-progress.tsx';
 import { ImportReportView } from './import-report.tsx';
 import { ImportReviewStep } from './import-review-step.tsx';
 
-type Step = 'file' | 'map' | 'review' | 'report';
+/** The last step shows the import: its progress while it runs, then its report. */
+type Step = 'file' | 'map' | 'review' | 'import';
 
 /** Nothing to check before step 3. */
 const NO_ROWS: ReadonlyArray<Record<string, string>> = [];
 
-const DESCRIPTIONS: Record<Step, string> = {
+const DESCRIPTIONS: Record<Exclude<Step, 'import'>, string> = {
   file: 'Step 1 of 3: choose a CSV file.',
   map: 'Step 2 of 3: match the file’s columns to contact fields.',
   review: 'Step 3 of 3: check the rows and choose what happens to existing contacts.',
-  report: 'The import is finished.',
+};
+const IMPORT_DESCRIPTIONS: Record<ImportJob['status'], string> = {
+  running: 'The import is running.',
+  done: 'The import is finished.',
+  failed: 'The import stopped.',
 };
 
 /** Only the mapped columns travel to the server: less to send, and nothing it would ignore anyway. */
@@ -34,17 +40,33 @@ function mappedRows(file: CsvFile, mapping: Partial<ImportMapping>) {
 }
 
 /**
- * Imports contacts from a CSV file: read and checked in the browser with the server's own rules,
- * then sent in one request that the server applies in one transaction (all or nothing). Closing
- * and reopening starts over; a failed request keeps the file, mapping and choice on screen.
+ * Imports contacts from a CSV file: read and checked in the browser with the server's own rules, then
+ * sent in one request. The server imports a batch of rows per transaction: a small file comes back
+ * imported, a larger one shows its progress here, and goes on if the dialog is closed (the screen
+ * follows it: `followed`, kept across reloads). Opened while an import is followed, the dialog shows
+ * that import; once its report has been shown, it is no longer followed. Closing and reopening
+ * otherwise starts over; a failed request keeps the file, mapping and choice on screen.
  */
-export function ImportDialog({ open, onClose, tagNames }: { open: boolean; onClose: () => void; tagNames: string[] }) {
+export function ImportDialog({
+  open,
+  onClose,
+  tagNames,
+  followed,
+  onFollow,
+}: {
+  open: boolean;
+  onClose: () => void;
+  tagNames: string[];
+  /** The import the contacts screen follows, if any. */
+  followed: string | null;
+  onFollow: (jobId: string | null) => void;
+}) {
   const importContacts = useImportContacts();
-  // While the rows are on their way the dialog stays, so the report has somewhere to appear.
+  // While the rows are on their way the dialog stays, so the import has somewhere to appear.
   const close = () => !importContacts.isPending && onClose();
   return (
     <Dialog open={open} onOpenChange={(next) => !next && close()} title="Import Contacts" className="sm:max-w-4xl">
-      {open ? <ImportFlow onClose={close} tagNames={tagNames} importContacts={importContacts} /> : null}
+      {open ? <ImportFlow onClose={close} tagNames={tagNames} importContacts={importContacts} followed={followed} onFollow={onFollow} /> : null}
     </Dialog>
   );
 }
@@ -53,40 +75,63 @@ function ImportFlow({
   onClose,
   tagNames,
   importContacts,
+  followed,
+  onFollow,
 }: {
   onClose: () => void;
   tagNames: string[];
   importContacts: ReturnType<typeof useImportContacts>;
+  followed: string | null;
+  onFollow: (jobId: string | null) => void;
 }) {
-  const [step, setStep] = useState<Step>('file');
+  const [step, setStep] = useState<Step>(followed ? 'import' : 'file');
   const [file, setFile] = useState<CsvFile | null>(null);
   const [mapping, setMapping] = useState<Partial<ImportMapping>>({});
   const [policy, setPolicy] = useState<ImportDuplicatePolicy>('skip');
-  const [report, setReport] = useState<ImportReport | null>(null);
+  const [jobId, setJobId] = useState<string | null>(followed);
   const knownTags = useMemo(() => new Set(tagNames), [tagNames]);
   // Counted here, for the Import button: it names the rows that will be imported, not every row of the file.
   const summary = useCheckSummary(step === 'review' && file ? file.rows : NO_ROWS, mapping, knownTags);
   const checking = summary.checked < summary.total;
+  const job = useImportJob(step === 'import' ? jobId : null, importContacts.data).data;
+  const refresh = useRefreshContacts();
+
+  // An import that ends while shown here has been seen: the screen stops following it, and shows its contacts.
+  const ended = job !== undefined && job.status !== 'running';
+  useEffect(() => {
+    if (!ended) return;
+    if (followed === jobId) {
+      onFollow(null);
+      void refresh();
+    }
+  }, [ended, followed, jobId, onFollow, refresh]);
 
   const start = () => {
     if (!file || !mapping.email) return;
     importContacts.mutate(
       { rows: mappedRows(file, mapping), mapping: mapping as ImportMapping, on_duplicate: policy, file_name: file.name.slice(0, IMPORT_FILE_NAME_MAX) },
       {
-        onSuccess: (result) => {
-          setReport(result);
-          setStep('report');
+        onSuccess: (started) => {
+          setJobId(started.id);
+          if (started.status === 'running') onFollow(started.id);
+          setStep('import');
         },
         onError: (error) => notifyError(M.importFailed, error),
       },
     );
+  };
+  const startOver = () => {
+    setFile(null);
+    setJobId(null);
+    if (followed) onFollow(null);
+    setStep('file');
   };
   const busy = importContacts.isPending;
   const rows = summary.ready;
 
   return (
     <div className="space-y-6">
-      <p className="-mt-3 text-sm text-gray-600">{DESCRIPTIONS[step]}</p>
+      <p className="-mt-3 text-sm text-gray-600">{step === 'import' ? (job ? IMPORT_DESCRIPTIONS[job.status] : '') : DESCRIPTIONS[step]}</p>
       {step === 'file' ? (
         <ImportFileStep
           onRead={(read) => {
@@ -100,7 +145,17 @@ function ImportFlow({
       {step === 'review' && file ? (
         <ImportReviewStep file={file} mapping={mapping} knownTags={knownTags} policy={policy} onPolicy={setPolicy} summary={summary} />
       ) : null}
-      {step === 'report' && report ? <ImportReportView report={report} /> : null}
+      {step === 'import' ? (
+        job?.report ? (
+          <ImportReportView report={job.report} />
+        ) : job ? (
+          <ImportProgressView job={job} />
+        ) : (
+          <p role="status" className="flex items-center gap-2 text-sm text-gray-600">
+            <Spinner className="size-4" /> Loading the import...
+          </p>
+        )
+      ) : null}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
         <div>
@@ -111,20 +166,17 @@ function ImportFlow({
           ) : null}
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
-          {step === 'report' ? (
-            <>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setFile(null);
-                  setReport(null);
-                  setStep('file');
-                }}
-              >
-                Import another file
-              </Button>
-              <Button onClick={onClose}>Done</Button>
-            </>
+          {step === 'import' ? (
+            ended ? (
+              <>
+                <Button variant="secondary" onClick={startOver}>
+                  Import another file
+                </Button>
+                <Button onClick={onClose}>Done</Button>
+              </>
+            ) : (
+              <Button onClick={onClose}>Continue in background</Button>
+            )
           ) : (
             <>
               <Button variant="secondary" disabled={busy} onClick={onClose}>

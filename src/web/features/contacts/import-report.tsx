@@ -4,28 +4,35 @@ import { IMPORT_MESSAGES } from '@shared/contacts/csv.ts';
 /** Problems listed one by one up to this many; a file of thousands of bad rows gets a count beyond it. */
 const LISTED = 200;
 
+/** The import's figures: rows created, updated, skipped and left out as invalid. */
+export function ImportFigures({ label, figures }: { label: string; figures: { created: number; updated: number; skipped: number; invalid: number } }) {
+  const items = [
+    { label: 'Created', value: figures.created, className: 'text-emerald-700' },
+    { label: 'Updated', value: figures.updated, className: 'text-blue-700' },
+    { label: 'Skipped', value: figures.skipped, className: 'text-gray-700' },
+    { label: 'Invalid', value: figures.invalid, className: 'text-red-700' },
+  ];
+  return (
+    <dl aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {items.map((f) => (
+        <div key={f.label} className="rounded-lg border border-gray-200 px-4 py-3">
+          <dt className="text-sm text-gray-600">{f.label}</dt>
+          <dd className={`text-2xl font-semibold tabular-nums ${f.className}`}>{f.value.toLocaleString('en-US')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** Step 4: what the import did, and every row it left out with the reason. */
 export function ImportReportView({ report }: { report: ImportReport }) {
   const problems = [
     ...report.invalid.map((r) => ({ row: r.row, email: r.email, reason: r.reason, kind: 'Invalid' })),
     ...report.duplicates.map((r) => ({ row: r.row, email: r.email, reason: IMPORT_MESSAGES.duplicateInFile(r.first_row), kind: 'Skipped' })),
   ].sort((a, b) => a.row - b.row);
-  const figures = [
-    { label: 'Created', value: report.created, className: 'text-emerald-700' },
-    { label: 'Updated', value: report.updated, className: 'text-blue-700' },
-    { label: 'Skipped', value: report.skipped, className: 'text-gray-700' },
-    { label: 'Invalid', value: report.invalid.length, className: 'text-red-700' },
-  ];
   return (
     <div className="space-y-5">
-      <dl aria-label="Import result" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {figures.map((f) => (
-          <div key={f.label} className="rounded-lg border border-gray-200 px-4 py-3">
-            <dt className="text-sm text-gray-600">{f.label}</dt>
-            <dd className={`text-2xl font-semibold tabular-nums ${f.className}`}>{f.value.toLocaleString('en-US')}</dd>
-          </div>
-        ))}
-      </dl>
+      <ImportFigures label="Import result" figures={{ ...report, invalid: report.invalid.length }} />
       {problems.length > 0 ? (
         <div>
           <h3 className="mb-2 text-sm font-semibold text-gray-900">Rows not imported</h3>
