@@ -38,7 +38,7 @@ const pending = async (cookie = owner): Promise<PendingInvite[]> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().invites;
 };
-const removeUser = (cookie: string, id: string) => t.as(cookie, { method: 'DELETE', url: USER_PATHS.user(id) });
+const removeUser = (cookie: string, id: string) => t.as(cookie, { method: 'DELETE', url: USER_PATHS.user.path({ id }) });
 const userId = async (email: string) => (await findUserByEmail(t.db, email))!.id;
 
 /** The link is as dead as a made-up one, and nothing was created with it. */
@@ -166,7 +166,7 @@ describe('pending invites in Settings', () => {
   it('can be revoked, which ends the link at once; a used, revoked or unknown invite cannot', async () => {
     const token = await tokenOf(owner, 'revoked@example.com');
     const [item] = (await pending()).filter((i) => i.email === 'revoked@example.com');
-    const revoke = (id: string) => t.as(owner, { method: 'DELETE', url: USER_PATHS.invite(id) });
+    const revoke = (id: string) => t.as(owner, { method: 'DELETE', url: USER_PATHS.invite.path({ id }) });
 
     expect((await revoke(item!.id)).statusCode).toBe(204);
     await expectDeadLink(token, 'revoked@example.com');
@@ -190,7 +190,7 @@ describe('pending invites in Settings', () => {
     const list = await t.app.inject({ method: 'GET', url: USER_PATHS.invites });
     expect(list.statusCode).toBe(401);
     expect(list.body).not.toContain('guarded@example.com');
-    const revoke = await t.app.inject({ method: 'DELETE', url: USER_PATHS.invite(item!.id), headers: { origin: 'http://localhost', host: 'localhost' } });
+    const revoke = await t.app.inject({ method: 'DELETE', url: USER_PATHS.invite.path({ id: item!.id }), headers: { origin: 'http://localhost', host: 'localhost' } });
     expect(revoke.statusCode).toBe(401);
     expect((await pending()).map((i) => i.email)).toContain('guarded@example.com');
   });

@@ -46,7 +46,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config }: { db: 
   }));
 
   r.delete(
-    USER_PATHS.invite(':id'),
+    USER_PATHS.invite.pattern,
     { schema: { params: inviteIdParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await revokeInvite(db, request.params.id);
@@ -56,7 +56,7 @@ export async function accountRoutes(app: FastifyInstance, { db, config }: { db: 
   );
 
   r.delete(
-    '/api/users/:id',
+    USER_PATHS.user.pattern,
     { schema: { params: userIdParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await removeUser(db, request.params.id);

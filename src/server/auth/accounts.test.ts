@@ -282,17 +282,17 @@ describe('removing a user', () => {
     expect((await sessionOf(colleague)).statusCode).toBe(200);
     const { id } = (await findUserByEmail(t.db, 'leaving@example.com'))!;
 
-    const res = await t.as(owner, { method: 'DELETE', url: USER_PATHS.user(id) });
+    const res = await t.as(owner, { method: 'DELETE', url: USER_PATHS.user.path({ id }) });
     expect(res.statusCode).toBe(204);
     expect((await sessionOf(colleague)).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.user_id, id))).toEqual([]);
     expect((await login('leaving@example.com', TEST_PASSWORD)).statusCode).toBe(401);
     expect((await sessionOf(owner)).statusCode).toBe(200);
 
-    const gone = await t.as(owner, { method: 'DELETE', url: USER_PATHS.user(id) });
+    const gone = await t.as(owner, { method: 'DELETE', url: USER_PATHS.user.path({ id }) });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error.message).toBe(USER_MESSAGES.userNotFound);
-    expect((await t.as(owner, { method: 'DELETE', url: USER_PATHS.user('not-a-uuid') })).statusCode).toBe(400);
+    expect((await t.as(owner, { method: 'DELETE', url: USER_PATHS.user.path({ id: 'not-a-uuid' }) })).statusCode).toBe(400);
   });
 
   it('never removes the last user', async () => {
@@ -300,21 +300,21 @@ describe('removing a user', () => {
     try {
       const cookie = await solo.signIn('only@example.com');
       const { id } = (await findUserByEmail(solo.db, 'only@example.com'))!;
-      const res = await solo.as(cookie, { method: 'DELETE', url: USER_PATHS.user(id) });
+      const res = await solo.as(cookie, { method: 'DELETE', url: USER_PATHS.user.path({ id }) });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(USER_MESSAGES.lastUser);
       expect((await solo.as(cookie, { method: 'GET', url: '/api/auth/session' })).statusCode).toBe(200);
 
       // With a second user, removing yourself is allowed and signs this browser out.
       await upsertUser(solo.db, 'second@example.com', TEST_PASSWORD);
-      const self = await solo.as(cookie, { method: 'DELETE', url: USER_PATHS.user(id) });
+      const self = await solo.as(cookie, { method: 'DELETE', url: USER_PATHS.user.path({ id }) });
       expect(self.statusCode).toBe(204);
       expect(self.cookies).toMatchObject([{ name: 'mycrm_session', value: '' }]);
       expect((await solo.as(cookie, { method: 'GET', url: '/api/auth/session' })).statusCode).toBe(401);
 
       const last = (await findUserByEmail(solo.db, 'second@example.com'))!;
       const lastCookie = await solo.signIn('second@example.com');
-      expect((await solo.as(lastCookie, { method: 'DELETE', url: USER_PATHS.user(last.id) })).statusCode).toBe(409);
+      expect((await solo.as(lastCookie, { method: 'DELETE', url: USER_PATHS.user.path({ id: last.id }) })).statusCode).toBe(409);
     } finally {
       await solo.close();
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, emailSchema, PASSWORD_MAX_LENGTH } from '../auth/api.ts';
+import { routePath } from '../http/route-path.ts';
 import { confirmed, newPasswordSchema } from './password-policy.ts';
 
 /**
@@ -29,11 +30,12 @@ export const USER_MESSAGES = {
 export const USER_PATHS = {
   changePassword: '/api/auth/password',
   users: '/api/users',
-  user: (id: string) => `/api/users/${encodeURIComponent(id)}`,
+  /** DELETE removes a user. */
+  user: routePath('/api/users/:id'),
   /** GET the pending invites; POST a new one. */
   invites: '/api/users/invites',
   /** DELETE revokes a pending invite. */
-  invite: (id: string) => `/api/users/invites/${id}`,
+  invite: routePath('/api/users/invites/:id'),
   checkInvite: '/api/auth/invite/check',
   acceptInvite: '/api/auth/invite/accept',
 } as const;

@@ -24,13 +24,13 @@ beforeEach(() => {
   invites = [CARLA, DAN];
   list = () => ({ invites });
   revoke = (call) => {
-    invites = invites.filter((i) => USER_PATHS.invite(i.id) !== call.path);
+    invites = invites.filter((i) => USER_PATHS.invite.path({ id: i.id }) !== call.path);
     return reply(204, '');
   };
   api = fakeApi({
     [LIST]: (call) => list(call),
-    [`DELETE ${USER_PATHS.invite('i1')}`]: (c) => revoke(c),
-    [`DELETE ${USER_PATHS.invite('i2')}`]: (c) => revoke(c),
+    [`DELETE ${USER_PATHS.invite.path({ id: 'i1' })}`]: (c) => revoke(c),
+    [`DELETE ${USER_PATHS.invite.path({ id: 'i2' })}`]: (c) => revoke(c),
   });
 });
 
@@ -96,7 +96,7 @@ describe('revoking an invite', () => {
     await user.click(carla!.button);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke invite' }));
     expect(await screen.findByText('The invite for carla@example.com was revoked. Its link no longer works.')).toBeTruthy();
-    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([USER_PATHS.invite('i1')]);
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([USER_PATHS.invite.path({ id: 'i1' })]);
     await waitFor(async () => expect((await rows()).map((r) => r.cells[0]!.textContent)).toEqual([expect.stringContaining('dan@example.com')]));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Pending invites' })));
   });

@@ -38,7 +38,7 @@ export function useInviteUser() {
 export function useRemoveUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => del(USER_PATHS.user(id)),
+    mutationFn: (id: string) => del(USER_PATHS.user.path({ id })),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.users }),
   });
 }
@@ -54,7 +54,7 @@ export function usePendingInvites() {
 export function useRevokeInvite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => del(USER_PATHS.invite(id)),
+    mutationFn: (id: string) => del(USER_PATHS.invite.path({ id })),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.pendingInvites }),
   });
 }

@@ -18,10 +18,10 @@ beforeEach(() => {
   users = [ANNA, BEN];
   list = () => ({ users });
   remove = (call) => {
-    users = users.filter((u) => USER_PATHS.user(u.id) !== call.path);
+    users = users.filter((u) => USER_PATHS.user.path({ id: u.id }) !== call.path);
     return reply(204, '');
   };
-  api = fakeApi({ [LIST]: (call) => list(call), [`DELETE ${USER_PATHS.user('u1')}`]: (c) => remove(c), [`DELETE ${USER_PATHS.user('u2')}`]: (c) => remove(c) });
+  api = fakeApi({ [LIST]: (call) => list(call), [`DELETE ${USER_PATHS.user.path({ id: 'u1' })}`]: (c) => remove(c), [`DELETE ${USER_PATHS.user.path({ id: 'u2' })}`]: (c) => remove(c) });
 });
 
 const onRemovedMyself = vi.fn();
@@ -94,7 +94,7 @@ describe('removing a user', () => {
     await user.click(ben!.button);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove user' }));
     expect(await screen.findByText('ben@example.com was removed and signed out.')).toBeTruthy();
-    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([USER_PATHS.user('u2')]);
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([USER_PATHS.user.path({ id: 'u2' })]);
     await waitFor(async () => expect(await rows()).toHaveLength(1));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Users' })));
     expect(onRemovedMyself).not.toHaveBeenCalled();
