@@ -248,6 +248,19 @@ describe('image library', () => {
     await phone.close();
   });
 
+  it("says the upload's own words when the session ended before the file was sent", async () => {
+    const context = await newContext(1280);
+    const other = await context.newPage();
+    await signIn(other, server.baseUrl, server.email, server.password);
+    await openScreen(other);
+    await context.clearCookies(); // the session is gone, as after a sign-out elsewhere or its expiry
+    await other.getByLabel('Choose images to upload').setInputFiles([{ name: 'late.png', mimeType: 'image/png', buffer: await solid(120, 80, '#9333ea') }]);
+    const row = other.getByRole('list', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: 'late.png' });
+    await expect.poll(() => row.innerText()).toContain('User not authenticated. Please log in and try again.');
+    expect((await storedImages()).some((i) => i.name === 'late.png')).toBe(false);
+    await context.close();
+  });
+
   it('ran without errors in the browser', () => {
     expect(errors.filter((e) => !provoked(e))).toEqual([]);
   });
