@@ -343,6 +343,9 @@ describe('CSS compiled from a page’s classes', () => {
     expect(await structuralProblems(css)).toEqual([]);
     expect(css).toContain('.hover\\:bg-blue-500:hover');
     expect(css).toMatch(/\.\\\[\\&\\>p\\\]\\:mt-2>p\{/);
+    // Tailwind's own parts stay: the preflight, and the keyframes animate-spin needs.
+    expect(css).toContain('@keyframes spin');
+    expect(readRules(css).some((rule) => rule.at[0] === '@layer base' && rule.prelude === '*,:after,:before,::backdrop')).toBe(true);
   });
 
   it('keeps addresses on other sites for /lp, where the content security policy decides', async () => {

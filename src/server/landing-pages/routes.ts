@@ -99,7 +99,9 @@ export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { 
 
   r.post(LANDING_PAGE_PATHS.css, { schema: { body: cssRequestSchema, response: { 200: cssResultSchema } } }, async (request) => {
     const classes = [...new Set(request.body.classes)].sort();
-    const [{ css }, verdicts] = await Promise.all([cssForClasses(classes, 'canvas'), classVerdicts(classes)]);
+    // One after the other: the build then finds every class already judged instead of judging them twice at once.
+    const verdicts = await classVerdicts(classes);
+    const { css } = await cssForClasses(classes, 'canvas');
     return { css, ...verdicts };
   });
 
