@@ -14,7 +14,7 @@ import { importRequestSchema } from '../../shared/contacts/csv.ts';
 import { IMPORT_BATCH_SIZE, IMPORT_JOB_MESSAGES, IMPORT_JOB_PATHS, importJobParamsSchema, importJobResponseSchema } from '../../shared/contacts/import-job.ts';
 import { CONTACT_MESSAGES, contactFormSchema } from '../../shared/contacts/form.ts';
 import { contactFiltersSchema, contactListQuerySchema } from '../../shared/contacts/list.ts';
-import { timelineQuerySchema, timelineResponseSchema, type ContactEventActor } from '../../shared/contacts/timeline.ts';
+import { CONTACT_TIMELINE_PATHS, timelineQuerySchema, timelineResponseSchema, type ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
@@ -38,7 +38,6 @@ const staffActor = (request: FastifyRequest): ContactEventActor => ({ kind: 'use
 
 /** A 50,000-row file sent as JSON rows stays well under this. */
 const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
-const oneContact = '/api/contacts/:id';
 
 function sendCsv(reply: FastifyReply, csv: AsyncGenerator<string>) {
   return reply
@@ -78,7 +77,7 @@ export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; con
     return reply.status(201).send({ job: (await getBulkJob(db, job.id))! });
   });
 
-  r.get(`${BULK_PATHS.jobs}/:id`, { schema: { params: bulkJobParamsSchema, response: { 200: bulkJobResponseSchema } } }, async (request) => {
+  r.get(BULK_PATHS.job.pattern, { schema: { params: bulkJobParamsSchema, response: { 200: bulkJobResponseSchema } } }, async (request) => {
     const job = await getBulkJob(db, request.params.id);
     if (!job) throw notFound(BULK_MESSAGES.jobNotFound);
     return { job };
@@ -102,7 +101,7 @@ export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; con
     return { job };
   });
 
-  r.get(oneContact, { schema: { params: contactIdParamsSchema, response: { 200: contactResponseSchema } } }, async (request) => {
+  r.get(CONTACT_PATHS.one.pattern, { schema: { params: contactIdParamsSchema, response: { 200: contactResponseSchema } } }, async (request) => {
     const contact = await getContactById(db, request.params.id);
     if (!contact) throw notFound(CONTACT_MESSAGES.notFound);
     return { contact };
@@ -113,13 +112,13 @@ export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; con
   );
 
   r.put(
-    oneContact,
+    CONTACT_PATHS.one.pattern,
     { schema: { params: contactIdParamsSchema, body: contactFormSchema, response: { 200: contactResponseSchema } } },
     async (request) => ({ contact: await updateContact(db, request.params.id, request.body, staffActor(request)) }),
   );
 
   r.get(
-    `${oneContact}/events`,
+    CONTACT_TIMELINE_PATHS.events.pattern,
     { schema: { params: contactIdParamsSchema, querystring: timelineQuerySchema, response: { 200: timelineResponseSchema } } },
     async (request) => {
       const contact = await getContactById(db, request.params.id);
@@ -128,7 +127,7 @@ export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; con
     },
   );
 
-  r.delete(oneContact, { schema: { params: contactIdParamsSchema, response: { 204: z.null() } } }, async (request, reply) => {
+  r.delete(CONTACT_PATHS.one.pattern, { schema: { params: contactIdParamsSchema, response: { 204: z.null() } } }, async (request, reply) => {
     await deleteContact(db, request.params.id);
     return reply.status(204).send(null);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../contacts.ts';
 import { timestamp } from '../http/codecs.ts';
+import { routePath } from '../http/route-path.ts';
 
 /**
  * The contacts' HTTP contract (src/server/contacts/routes.ts): paths and answers. The requests'
@@ -16,7 +17,7 @@ export const CONTACT_PATHS = {
   exportCsv: '/api/contacts/export.csv',
   import: '/api/contacts/import',
   /** GET, PUT, DELETE. */
-  one: (id: string) => `/api/contacts/${encodeURIComponent(id)}`,
+  one: routePath('/api/contacts/:id'),
 } as const;
 
 /** A contact's id is a uuid: anything else is refused before it reaches the database. */

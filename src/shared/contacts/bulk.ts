@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../http/codecs.ts';
+import { routePath } from '../http/route-path.ts';
 import { safeText } from '../text/safe-text.ts';
 import { TAG_NAME_MAX } from '../tags/api.ts';
 import { contactFiltersSchema, CONTACT_SORTS, SORT_ORDERS } from './list.ts';
@@ -68,7 +69,7 @@ export const BULK_PATHS = {
   /** POST starts a job (BulkJobRequest). */
   jobs: '/api/contacts/bulk-jobs',
   /** GET a job's progress. */
-  job: (id: string) => `/api/contacts/bulk-jobs/${encodeURIComponent(id)}`,
+  job: routePath('/api/contacts/bulk-jobs/:id'),
   /** POST a SelectionExport: the CSV file of those contacts. */
   exportCsv: '/api/contacts/export-selection.csv',
 } as const;

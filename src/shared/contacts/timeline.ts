@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../http/codecs.ts';
+import { routePath } from '../http/route-path.ts';
 import { safeText } from '../text/safe-text.ts';
 
 /**
@@ -83,7 +84,7 @@ export const TIMELINE_PAGE_SIZE = 50;
 export const TIMELINE_PAGE_MAX = 200;
 
 export const CONTACT_TIMELINE_PATHS = {
-  events: (id: string) => `/api/contacts/${id}/events`,
+  events: routePath('/api/contacts/:id/events'),
 } as const;
 
 export const timelineQuerySchema = z.object({

@@ -14,7 +14,7 @@ export const startBulkJob = async (request: BulkJobInput) => (await apiParsed(bu
 export function useBulkJob(id: string) {
   return useQuery({
     queryKey: queryKeys.contacts.bulkJob(id),
-    queryFn: async () => (await apiParsed(bulkJobResponseSchema, 'GET', BULK_PATHS.job(id))).job,
+    queryFn: async () => (await apiParsed(bulkJobResponseSchema, 'GET', BULK_PATHS.job.path({ id }))).job,
     refetchInterval: (query) => (query.state.data?.status !== 'running' || query.state.error ? false : POLL_MS),
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 3,
     staleTime: 0,

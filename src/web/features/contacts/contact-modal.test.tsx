@@ -48,7 +48,7 @@ const onClose = vi.fn();
 beforeEach(() => {
   onClose.mockClear();
   save = ({ body }) => ({ contact: wire({ ...ANNA, ...(body as Partial<ContactDto>) }) });
-  api = fakeApi({ [`POST ${CONTACT_PATHS.list}`]: (c) => save(c), [`PUT ${CONTACT_PATHS.one(ANNA.id)}`]: (c) => save(c) });
+  api = fakeApi({ [`POST ${CONTACT_PATHS.list}`]: (c) => save(c), [`PUT ${CONTACT_PATHS.one.path({ id: ANNA.id })}`]: (c) => save(c) });
 });
 
 function modal(contact: ContactDto | null, { tags = TAGS, tagsLoading = false } = {}) {
@@ -208,7 +208,7 @@ describe('editing a contact', () => {
     await user.clear(field('Phone'));
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(M.updated)).toBeTruthy();
-    expect(api.calls.map((c) => [c.method, c.path])).toEqual([['PUT', CONTACT_PATHS.one(ANNA.id)]]);
+    expect(api.calls.map((c) => [c.method, c.path])).toEqual([['PUT', CONTACT_PATHS.one.path({ id: ANNA.id })]]);
     expect(api.calls[0]?.body).toMatchObject({ email: 'anna@example.com', phone: null, status: 'prospect', tags: ['VIP'] });
     expect(onClose).toHaveBeenCalledTimes(1);
   });

@@ -62,13 +62,13 @@ let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   contact = { ...STORED };
   handlers = {
-    [`GET ${CONTACT_PATHS.one(ID)}`]: () => ({ contact }),
-    [`PUT ${CONTACT_PATHS.one(ID)}`]: ({ body }) => {
+    [`GET ${CONTACT_PATHS.one.path({ id: ID })}`]: () => ({ contact }),
+    [`PUT ${CONTACT_PATHS.one.path({ id: ID })}`]: ({ body }) => {
       contact = { ...contact, ...(body as object) };
       return { contact };
     },
-    [`DELETE ${CONTACT_PATHS.one(ID)}`]: () => reply(204, ''),
-    [`GET ${CONTACT_TIMELINE_PATHS.events(ID)}`]: () => ({ events: EVENTS, next_before: null }),
+    [`DELETE ${CONTACT_PATHS.one.path({ id: ID })}`]: () => reply(204, ''),
+    [`GET ${CONTACT_TIMELINE_PATHS.events.path({ id: ID })}`]: () => ({ events: EVENTS, next_before: null }),
     [`GET ${TAG_PATHS.list}`]: () => ({ tags: [wireTag('VIP'), wireTag('Gold')] }),
   };
   api = fakeApi(handlers);
@@ -89,7 +89,7 @@ function shown(label: string): string | null | undefined {
   const term = within(details).getAllByText(label, { selector: 'dt' })[0]!;
   return term.nextElementSibling?.querySelector('span')?.textContent;
 }
-const puts = () => api.callsTo(`PUT ${CONTACT_PATHS.one(ID)}`).map((c) => c.body as Record<string, unknown>);
+const puts = () => api.callsTo(`PUT ${CONTACT_PATHS.one.path({ id: ID })}`).map((c) => c.body as Record<string, unknown>);
 
 describe('a contact’s page', () => {
   it('shows the contact: name, source, every field, its tags and URL parameters', async () => {
@@ -114,13 +114,13 @@ describe('a contact’s page', () => {
   });
 
   it('says when the contact does not exist, and when it cannot be loaded', async () => {
-    handlers[`GET ${CONTACT_PATHS.one(ID)}`] = () => apiError(404, 'not_found', CONTACT_MESSAGES.notFound);
+    handlers[`GET ${CONTACT_PATHS.one.path({ id: ID })}`] = () => apiError(404, 'not_found', CONTACT_MESSAGES.notFound);
     const { unmount } = contactPage();
     expect(await screen.findByRole('heading', { name: CONTACT_MESSAGES.notFound })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to contacts' })).toBeTruthy();
     unmount();
 
-    handlers[`GET ${CONTACT_PATHS.one(ID)}`] = () => apiError(503, 'unavailable', 'The database is not reachable');
+    handlers[`GET ${CONTACT_PATHS.one.path({ id: ID })}`] = () => apiError(503, 'unavailable', 'The database is not reachable');
     contactPage();
     expect(await screen.findByRole('heading', { name: 'The contact could not be loaded.' })).toBeTruthy();
     expect(screen.getByText('The database is not reachable')).toBeTruthy();
@@ -152,7 +152,7 @@ describe('editing a field in place', () => {
   });
 
   it('shows what the server refuses on the field', async () => {
-    handlers[`PUT ${CONTACT_PATHS.one(ID)}`] = () =>
+    handlers[`PUT ${CONTACT_PATHS.one.path({ id: ID })}`] = () =>
       reply(409, { error: { code: 'conflict', message: CONTACT_MESSAGES.emailTaken, fields: { email: CONTACT_MESSAGES.emailTaken } } });
     const { user } = contactPage();
     await user.click(await screen.findByRole('button', { name: 'Edit Email' }));
@@ -207,7 +207,7 @@ describe('deleting the contact', () => {
     const { user } = contactPage();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(confirm).toHaveBeenCalledWith(CONTACT_MESSAGES.deleteConfirm);
-    expect(api.callsTo(`DELETE ${CONTACT_PATHS.one(ID)}`)).toHaveLength(0);
+    expect(api.callsTo(`DELETE ${CONTACT_PATHS.one.path({ id: ID })}`)).toHaveLength(0);
     confirm.mockRestore();
   });
 
@@ -217,14 +217,14 @@ describe('deleting the contact', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Contact deleted successfully!')).toBeTruthy();
     expect(currentUrl(router)).toBe('/crm/contacts');
-    expect(api.callsTo(`DELETE ${CONTACT_PATHS.one(ID)}`)).toHaveLength(1);
+    expect(api.callsTo(`DELETE ${CONTACT_PATHS.one.path({ id: ID })}`)).toHaveLength(1);
     confirm.mockRestore();
   });
 
   it('stays on the page and says so when deleting fails', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    handlers[`DELETE ${CONTACT_PATHS.one(ID)}`] = () => apiError(500, 'internal', 'Internal error');
+    handlers[`DELETE ${CONTACT_PATHS.one.path({ id: ID })}`] = () => apiError(500, 'internal', 'Internal error');
     const { user, router } = contactPage();
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect((await screen.findByText('Internal error')).parentElement?.textContent).toBe('Failed to delete contact. Please try again.Internal error');
@@ -249,14 +249,14 @@ describe('the timeline', () => {
   });
 
   it('says when nothing has happened yet', async () => {
-    handlers[`GET ${CONTACT_TIMELINE_PATHS.events(ID)}`] = () => ({ events: [], next_before: null });
+    handlers[`GET ${CONTACT_TIMELINE_PATHS.events.path({ id: ID })}`] = () => ({ events: [], next_before: null });
     contactPage();
     expect(await screen.findByText(TIMELINE_MESSAGES.empty)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show older events' })).toBeNull();
   });
 
   it('loads older events on request, from where the last page ended', async () => {
-    handlers[`GET ${CONTACT_TIMELINE_PATHS.events(ID)}`] = ({ query }) =>
+    handlers[`GET ${CONTACT_TIMELINE_PATHS.events.path({ id: ID })}`] = ({ query }) =>
       query.get('before') === '2' ? { events: [EVENTS[2]], next_before: null } : { events: EVENTS.slice(0, 2), next_before: '2' };
     const { user } = contactPage();
     const list = await screen.findByRole('list', { name: 'Events, newest first' });
@@ -264,12 +264,12 @@ describe('the timeline', () => {
     await user.click(screen.getByRole('button', { name: 'Show older events' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
     expect(screen.queryByRole('button', { name: 'Show older events' })).toBeNull();
-    expect(api.callsTo(`GET ${CONTACT_TIMELINE_PATHS.events(ID)}`).map((c) => c.query.get('before'))).toEqual([null, '2']);
+    expect(api.callsTo(`GET ${CONTACT_TIMELINE_PATHS.events.path({ id: ID })}`).map((c) => c.query.get('before'))).toEqual([null, '2']);
   });
 
   it('says when it cannot be loaded, and tries again on request', async () => {
     let fail = true;
-    handlers[`GET ${CONTACT_TIMELINE_PATHS.events(ID)}`] = () => (fail ? apiError(500, 'internal', 'Internal error') : { events: EVENTS, next_before: null });
+    handlers[`GET ${CONTACT_TIMELINE_PATHS.events.path({ id: ID })}`] = () => (fail ? apiError(500, 'internal', 'Internal error') : { events: EVENTS, next_before: null });
     const { user } = contactPage();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(TIMELINE_MESSAGES.loadFailed)).toBeTruthy();

@@ -62,7 +62,7 @@ export function useSaveContact() {
   return useMutation({
     mutationFn: ({ id, values }: { id: string | null; values: ContactInput }) =>
       id
-        ? apiParsed(contactResponseSchema, 'PUT', CONTACT_PATHS.one(id), values)
+        ? apiParsed(contactResponseSchema, 'PUT', CONTACT_PATHS.one.path({ id }), values)
         : apiParsed(contactResponseSchema, 'POST', CONTACT_PATHS.list, values),
     onSuccess: invalidate,
   });
@@ -71,7 +71,7 @@ export function useSaveContact() {
 export function useDeleteContact() {
   const invalidate = useRefreshContacts();
   return useMutation({
-    mutationFn: (id: string) => del(CONTACT_PATHS.one(id)),
+    mutationFn: (id: string) => del(CONTACT_PATHS.one.path({ id })),
     onSuccess: invalidate,
   });
 }
@@ -111,7 +111,7 @@ export function downloadContactsCsv(view: ContactView): Promise<void> {
 export function useContact(id: string) {
   return useQuery({
     queryKey: queryKeys.contacts.one(id),
-    queryFn: async () => (await apiParsed(contactResponseSchema, 'GET', CONTACT_PATHS.one(id))).contact,
+    queryFn: async () => (await apiParsed(contactResponseSchema, 'GET', CONTACT_PATHS.one.path({ id }))).contact,
     retry: false,
   });
 }
@@ -121,7 +121,7 @@ export function useContactTimeline(id: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.contacts.timeline(id),
     queryFn: ({ pageParam }) =>
-      apiParsed(timelineResponseSchema, 'GET', `${CONTACT_TIMELINE_PATHS.events(id)}${pageParam ? `?before=${pageParam}` : ''}`),
+      apiParsed(timelineResponseSchema, 'GET', `${CONTACT_TIMELINE_PATHS.events.path({ id })}${pageParam ? `?before=${pageParam}` : ''}`),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_before,
   });
