@@ -18,7 +18,7 @@ export async function campaignTagRoutes(app: FastifyInstance, { db }: { db: Db; 
   r.get(CAMPAIGN_TAG_PATHS.list, { schema: { response: { 200: campaignTagListSchema } } }, async () => ({ campaigns: await listCampaignTags(db) }));
 
   r.put(
-    '/api/leads/campaign-tags/:campaign',
+    CAMPAIGN_TAG_PATHS.one.pattern,
     { schema: { params: campaignTagParamsSchema, body: campaignTagBodySchema, response: { 200: campaignTagBindingSchema } } },
     async (request) => bindCampaignTag(db, request.params.campaign, request.body.tag_id),
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { routePath } from '../http/route-path.ts';
 import { safeText } from '../text/safe-text.ts';
 import { LEAD_CAMPAIGN_NAMES, LEAD_CAMPAIGNS, type LeadCampaign } from './campaigns.ts';
 
@@ -10,7 +11,8 @@ import { LEAD_CAMPAIGN_NAMES, LEAD_CAMPAIGNS, type LeadCampaign } from './campai
 
 export const CAMPAIGN_TAG_PATHS = {
   list: '/api/leads/campaign-tags',
-  one: (campaign: LeadCampaign) => `/api/leads/campaign-tags/${campaign}`,
+  /** PUT binds a campaign's tag. */
+  one: routePath('/api/leads/campaign-tags/:campaign'),
 } as const;
 
 export const CAMPAIGN_LABELS: Record<LeadCampaign, string> = {

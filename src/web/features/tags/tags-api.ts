@@ -58,7 +58,7 @@ export function useBindCampaignTag() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ campaign, tagId }: { campaign: LeadCampaign; tagId: string }) =>
-      apiParsed(campaignTagBindingSchema, 'PUT', CAMPAIGN_TAG_PATHS.one(campaign), { tag_id: tagId }),
+      apiParsed(campaignTagBindingSchema, 'PUT', CAMPAIGN_TAG_PATHS.one.path({ campaign }), { tag_id: tagId }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.campaignTags }),
   });
 }

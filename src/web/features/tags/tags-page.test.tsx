@@ -274,7 +274,7 @@ describe('the sign-up tags', () => {
   });
 
   it('binds a form to the tag chosen and says so', async () => {
-    handlers[`PUT ${CAMPAIGN_TAG_PATHS.one('waiting_list')}`] = ({ body }) => {
+    handlers[`PUT ${CAMPAIGN_TAG_PATHS.one.path({ campaign: 'waiting_list' })}`] = ({ body }) => {
       const tag = tags.find((t) => t.id === (body as { tag_id: string }).tag_id)!;
       campaigns = campaigns.map((c) => (c.campaign === 'waiting_list' ? { ...c, tag: { id: tag.id, name: tag.name } } : c));
       return campaigns[0];
@@ -282,13 +282,13 @@ describe('the sign-up tags', () => {
     const { user } = tagsPage();
     await user.selectOptions(await screen.findByLabelText('Waiting list sign-ups'), 'newsletter');
     expect(await screen.findByText(CAMPAIGN_TAG_MESSAGES.saved)).toBeTruthy();
-    expect(writes().map((c) => [c.path, c.body])).toEqual([[CAMPAIGN_TAG_PATHS.one('waiting_list'), { tag_id: NEWS_ID }]]);
+    expect(writes().map((c) => [c.path, c.body])).toEqual([[CAMPAIGN_TAG_PATHS.one.path({ campaign: 'waiting_list' }), { tag_id: NEWS_ID }]]);
     await waitFor(() => expect(screen.getByLabelText<HTMLSelectElement>('Waiting list sign-ups').value).toBe(NEWS_ID));
   });
 
   it('says when binding fails', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    handlers[`PUT ${CAMPAIGN_TAG_PATHS.one('webinar')}`] = () => apiError(500, 'internal', 'Internal error');
+    handlers[`PUT ${CAMPAIGN_TAG_PATHS.one.path({ campaign: 'webinar' })}`] = () => apiError(500, 'internal', 'Internal error');
     const { user } = tagsPage();
     await user.selectOptions(await screen.findByLabelText('Webinar sign-ups'), 'newsletter');
     expect((await screen.findByText('Internal error')).parentElement?.textContent).toBe(`${CAMPAIGN_TAG_MESSAGES.saveFailed}Internal error`);

@@ -1,3 +1,4 @@
+import { LEAD_PATHS } from '@shared/leads/paths.ts';
 import { hasConsent } from './consent-store.ts';
 
 /**
@@ -20,7 +21,7 @@ let started: Promise<boolean> | undefined;
 /** Loads the pixel once (after consent); resolves whether one is running. */
 export function startPixel(): Promise<boolean> {
   if (!hasConsent()) return Promise.resolve(false);
-  started ??= fetch('/api/public/site-config')
+  started ??= fetch(LEAD_PATHS.siteConfig)
     .then((response) => (response.ok ? (response.json() as Promise<{ meta_pixel_id: string | null }>) : { meta_pixel_id: null }))
     .then(({ meta_pixel_id }) => {
       if (!meta_pixel_id) return false;

@@ -1,5 +1,6 @@
 import { LEAD_HONEYPOT_FIELD, leadFormProblems, type LeadField, type LeadFormValues } from '@shared/leads/form.ts';
 import { LEAD_MESSAGES, waitingListErrorText } from '@shared/leads/messages.ts';
+import { LEAD_PATHS } from '@shared/leads/paths.ts';
 import { isSiteLanguage } from '@shared/site/languages.ts';
 import { trackPixel } from '@web/features/site/consent/meta-pixel.ts';
 import { SITE_ISLAND_ATTRIBUTES as A } from '@web/features/site/islands/attributes.ts';
@@ -31,7 +32,7 @@ class SignupFailed extends Error {
 async function send(endpoint: SignupEndpoint, values: LeadFormValues, honeypot: string): Promise<{ submission_id: string; kit_sync_queued: boolean }> {
   let response: Response;
   try {
-    response = await fetch(`/api/public/leads/${endpoint}`, {
+    response = await fetch(LEAD_PATHS.signup.path({ campaign: endpoint }), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ ...values, url_parameters: urlParametersForSignup(), page: location.pathname, [LEAD_HONEYPOT_FIELD]: honeypot }),
@@ -48,7 +49,7 @@ async function waitForKit(submissionId: string): Promise<void> {
   for (let i = 0; i < SYNC_POLLS; i++) {
     await sleep(SYNC_POLL_MS);
     try {
-      const response = await fetch(`/api/public/leads/${encodeURIComponent(submissionId)}/sync`);
+      const response = await fetch(LEAD_PATHS.syncState.path({ submissionId }));
       if (!response.ok || ((await response.json()) as { synced: boolean }).synced) return;
     } catch {
       return;
