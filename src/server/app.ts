@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthResponseSchema } from '../shared/api.ts';
+import { HEALTH_PATH, healthResponseSchema } from '../shared/api.ts';
 import { accountRoutes } from './auth/account-routes.ts';
 import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -71,7 +71,7 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   await app.register(cookie);
   registerGuard(app, db, config);
 
-  app.withTypeProvider<ZodTypeProvider>().get('/api/health', { schema: { response: { 200: healthResponseSchema } }, config: { public: true } }, async () => {
+  app.withTypeProvider<ZodTypeProvider>().get(HEALTH_PATH, { schema: { response: { 200: healthResponseSchema } }, config: { public: true } }, async () => {
     await ping(db);
     return { status: 'ok' as const, database: database.driver };
   });

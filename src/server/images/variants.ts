@@ -64,7 +64,7 @@ export interface ServedImage {
 const inFlight = new Map<string, Promise<Buffer | null>>();
 
 /**
- * The file for `/api/public/images/{fileName}?w={width}` in the format `accept` allows, or null when
+ * The file a public image address names (file name, and `?w=` for a width) in the format `accept` allows, or null when
  * there is no such image.
  */
 export async function serveImage(

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../../shared/api.ts';
 import { eventIdParamsSchema } from '../../shared/calendar/api.ts';
 import { CALENDAR_DOWNLOAD_ROUTE } from '../../shared/calendar/paths.ts';
 import { isKnownPage } from '../../shared/routes.ts';
@@ -38,7 +39,7 @@ export async function spaRoutes(app: FastifyInstance, { webDir, site }: { webDir
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = decodedPath(request.url);
-    if (pathname.startsWith('/api/')) {
+    if (pathname.startsWith(API_PREFIX)) {
       return reply.status(404).send(errorBody('not_found', `No such API route: ${request.method} ${pathname}`));
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
