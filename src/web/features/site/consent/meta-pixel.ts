@@ -1,4 +1,5 @@
-import { LEAD_PATHS } from '@shared/leads/paths.ts';
+import { readPixelId } from '@shared/leads/answers.ts';
+import { SITE_CONFIG_PATH } from '@shared/leads/paths.ts';
 import { hasConsent } from './consent-store.ts';
 
 /**
@@ -21,11 +22,12 @@ let started: Promise<boolean> | undefined;
 /** Loads the pixel once (after consent); resolves whether one is running. */
 export function startPixel(): Promise<boolean> {
   if (!hasConsent()) return Promise.resolve(false);
-  started ??= fetch(LEAD_PATHS.siteConfig)
-    .then((response) => (response.ok ? (response.json() as Promise<{ meta_pixel_id: string | null }>) : { meta_pixel_id: null }))
-    .then(({ meta_pixel_id }) => {
-      if (!meta_pixel_id) return false;
-      install(meta_pixel_id);
+  started ??= fetch(SITE_CONFIG_PATH)
+    .then((response) => (response.ok ? response.json() : null))
+    .then((body: unknown) => {
+      const pixelId = readPixelId(body);
+      if (!pixelId) return false;
+      install(pixelId);
       return true;
     })
     .catch(() => false);

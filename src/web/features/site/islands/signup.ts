@@ -1,6 +1,8 @@
+import { readErrorCode, readSignupAnswer, readSyncState } from '@shared/leads/answers.ts';
 import { LEAD_HONEYPOT_FIELD, leadFormProblems, type LeadField, type LeadFormValues } from '@shared/leads/form.ts';
 import { LEAD_MESSAGES, waitingListErrorText } from '@shared/leads/messages.ts';
 import { LEAD_PATHS } from '@shared/leads/paths.ts';
+import type { LeadSignupResponse } from '@shared/leads/schema.ts';
 import { isSiteLanguage } from '@shared/site/languages.ts';
 import { trackPixel } from '@web/features/site/consent/meta-pixel.ts';
 import { SITE_ISLAND_ATTRIBUTES as A } from '@web/features/site/islands/attributes.ts';
@@ -29,7 +31,7 @@ class SignupFailed extends Error {
   }
 }
 
-async function send(endpoint: SignupEndpoint, values: LeadFormValues, honeypot: string): Promise<{ submission_id: string; kit_sync_queued: boolean }> {
+async function send(endpoint: SignupEndpoint, values: LeadFormValues, honeypot: string): Promise<LeadSignupResponse> {
   let response: Response;
   try {
     response = await fetch(LEAD_PATHS.signup.path({ campaign: endpoint }), {
@@ -40,9 +42,10 @@ async function send(endpoint: SignupEndpoint, values: LeadFormValues, honeypot: 
   } catch {
     throw new SignupFailed('network');
   }
-  const body = (await response.json().catch(() => null)) as { error?: { code?: string }; submission_id?: string; kit_sync_queued?: boolean } | null;
-  if (!response.ok || !body?.submission_id) throw new SignupFailed(body?.error?.code ?? 'unknown');
-  return { submission_id: body.submission_id, kit_sync_queued: Boolean(body.kit_sync_queued) };
+  const body: unknown = await response.json().catch(() => null);
+  const answer = response.ok ? readSignupAnswer(body) : null;
+  if (!answer) throw new SignupFailed(readErrorCode(body) ?? 'unknown');
+  return answer;
 }
 
 async function waitForKit(submissionId: string): Promise<void> {
@@ -50,7 +53,9 @@ async function waitForKit(submissionId: string): Promise<void> {
     await sleep(SYNC_POLL_MS);
     try {
       const response = await fetch(LEAD_PATHS.syncState.path({ submissionId }));
-      if (!response.ok || ((await response.json()) as { synced: boolean }).synced) return;
+      // The sign-up is stored: an answer that is not a sync state ends the wait like a finished sync.
+      const state = response.ok ? readSyncState(await response.json()) : null;
+      if (!state || state.synced) return;
     } catch {
       return;
     }
