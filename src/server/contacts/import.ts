@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ImportReport } from '../../shared/contacts/api.ts';
 import { checkImportRow, type ImportDuplicatePolicy, type ImportRequestValues } from '../../shared/contacts/csv.ts';
+import { CONTACT_FIELDS, type ContactFieldDefinition } from '../../shared/contacts/fields.ts';
 import { CONTACT_MESSAGES, type ContactFormField, type ContactValues } from '../../shared/contacts/form.ts';
 import { IMPORT_BATCH_SIZE, IMPORT_JOB_MESSAGES, type ImportJob } from '../../shared/contacts/import-job.ts';
 import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
@@ -237,40 +238,43 @@ export async function getImportJob(db: Db, id: string, leaseMs = IMPORT_LEASE_MS
 }
 
 /**
+ * `field = coalesce(v.field, c.field)` for each field an import writes over, so an empty or unmapped
+ * cell keeps what the contact has. The email is the key and tags are added (updateExisting), so
+ * neither is among them.
+ */
+export function keepUnlessFilled(fields: readonly ContactFieldDefinition[]): SQL {
+  const overwritten = fields.filter((field) => field.type !== 'email' && field.type !== 'tags');
+  return sql.join(
+    overwritten.map(({ name }) => sql`${sql.identifier(name)} = coalesce(v.${sql.identifier(name)}, c.${sql.identifier(name)})`),
+    sql`, `,
+  );
+}
+
+/**
  * Updates contacts by email from the rows' filled fields only: an empty or unmapped cell keeps what
- * the contact has, and tags are added to the contact's tags, never removed. One statement per batch.
+ * the contact has, and tags are added to the contact's tags, never removed. One statement per batch;
+ * the rows are read as records of the contacts table, so each value gets its column's type.
  */
 async function updateExisting(tx: Db, rows: ValidRow[], actor: ContactEventActor): Promise<number> {
-  const changes = rows.map(({ values, provided, row }) => {
-    const change: Record<string, unknown> = { email: values.email, row };
+  const changes = rows.map(({ values, provided }) => {
+    const change: Record<string, unknown> = { email: values.email };
     for (const field of provided) change[field] = values[field];
     return change;
   });
   // Joined to itself as `prior`, the table gives each row's values from before the update, for the timeline.
   const updated = await tx.execute(sql`
     update ${contacts} as c set
-      first_name = coalesce(v.first_name, c.first_name),
-      last_name = coalesce(v.last_name, c.last_name),
-      full_name = coalesce(v.full_name, c.full_name),
-      phone = coalesce(v.phone, c.phone),
-      address = coalesce(v.address, c.address),
-      country = coalesce(v.country, c.country),
-      linkedin = coalesce(v.linkedin, c.linkedin),
-      source = coalesce(v.source::contact_source, c.source),
-      status = coalesce(v.status::contact_status, c.status),
-      tags = c.tags || array(select t from jsonb_array_elements_text(coalesce(v.tags, '[]')) as e(t) where t <> all(c.tags)),
+      ${keepUnlessFilled(CONTACT_FIELDS)},
+      tags = c.tags || array(select t from unnest(v.tags) as e(t) where t <> all(c.tags)),
       updated_at = now()
-    from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(
-      email text, row integer, first_name text, last_name text, full_name text, phone text, address text,
-      country text, linkedin text, source text, status text, tags jsonb
-    ), ${contacts} as prior
+    from jsonb_populate_recordset(null::${contacts}, ${JSON.stringify(changes)}::jsonb) with ordinality as v, ${contacts} as prior
     where lower(c.email) = v.email and prior.id = c.id
-    returning c.id, v.row, to_jsonb(prior) as before, to_jsonb(c) as after`);
-  const rowsBack = rowsOf<{ id: string; row: number; before: Contact; after: Contact }>(updated);
+    returning c.id, v.ordinality::integer as change, to_jsonb(prior) as before, to_jsonb(c) as after`);
+  const rowsBack = rowsOf<{ id: string; change: number; before: Contact; after: Contact }>(updated);
   await recordContactEvents(
     tx,
-    rowsBack.flatMap(({ id, row, before, after }) => [
-      { contact_id: id, actor, data: { type: 'imported' as const, row } },
+    rowsBack.flatMap(({ id, change, before, after }) => [
+      { contact_id: id, actor, data: { type: 'imported' as const, row: rows[change - 1]!.row } },
       ...changeEvents(before, after, id, actor),
     ]),
   );

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ContactSource } from '../../shared/contacts.ts';
+import { CONTACT_FIELDS, leadFormContactFields, type LeadFormContactField } from '../../shared/contacts/fields.ts';
 import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Db } from '../db/client.ts';
 import { changeEvents, createdEvent, recordContactEvents } from './events.ts';
@@ -64,7 +65,7 @@ async function applySignup(tx: Db, before: Contact, next: Partial<Contact>, sign
 }
 
 /**
- * A campaign sign-up (spec 002, section 4):
+ * A campaign sign-up:
  * - no contact with the email: create it (status lead, the source and the tag);
  * - a contact without the tag: add the tag, keep its phone unless a new one is given, store the URL parameters;
  * - a contact with the tag: only store the URL parameters, when there are any.
@@ -102,12 +103,12 @@ export async function upsertLeadContact(
   return { id: contact.id, created: false, newly_tagged: newlyTagged };
 }
 
-/** The fields of a landing page's form that a contact has (the rest stay in the submission only). */
-export const LANDING_PAGE_CONTACT_FIELDS = ['full_name', 'first_name', 'last_name', 'phone', 'address', 'country', 'linkedin'] as const;
-export type LandingPageContactFields = Record<(typeof LANDING_PAGE_CONTACT_FIELDS)[number], string | null>;
+/** The fields of a landing page's form that a contact has, besides its email (the rest stay in the submission only). */
+export const LANDING_PAGE_CONTACT_FIELDS: ReadonlyArray<LeadFormContactField['name']> = leadFormContactFields(CONTACT_FIELDS).map((field) => field.name);
+export type LandingPageContactFields = Record<LeadFormContactField['name'], string | null>;
 
 /**
- * A landing page's form (spec 002, "Viewer html form"): creates the contact (source landing_page,
+ * A landing page's form (email required, every other field optional): creates the contact (source landing_page,
  * status lead) or updates the known one with what the visitor gave (a field left empty keeps its value).
  */
 export async function upsertLandingPageContact(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../../shared/contacts.ts';
 import type { ImportReport } from '../../shared/contacts/api.ts';
+import type { ContactValues } from '../../shared/contacts/form.ts';
 import { BULK_ACTIONS, BULK_JOB_STATUSES } from '../../shared/contacts/bulk.ts';
 import { CONTACT_EVENT_TYPES, type ContactEventActor, type ContactEventData } from '../../shared/contacts/timeline.ts';
 import { timestamps } from '../db/columns.ts';
@@ -57,6 +58,17 @@ export const contacts = pgTable(
     ),
   ],
 );
+
+/** What only the system writes; every other column of contacts is a field a person fills. */
+type SystemColumn = 'id' | 'kit_id' | 'url_parameters' | 'created_at' | 'updated_at';
+type FieldColumns = Pick<typeof contacts.$inferSelect, Exclude<keyof typeof contacts.$inferSelect, SystemColumn>>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * The compiler refuses a column a person fills that is not a CONTACT_FIELDS entry, an entry with no
+ * column, and a column whose type is not what the entry's form gives (a text type is nullable text,
+ * an enum its values, tags a text array).
+ */
+const _fieldsAreColumns: Same<FieldColumns, ContactValues> = true;
 
 export const contactEventType = pgEnum('contact_event_type', CONTACT_EVENT_TYPES);
 

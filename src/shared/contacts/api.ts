@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CONTACT_SOURCES, CONTACT_STATUSES } from '../contacts.ts';
 import { timestamp } from '../http/codecs.ts';
+import { CONTACT_FIELDS, type ContactFieldDefinition } from './fields.ts';
 import { routePath } from '../http/route-path.ts';
 
 /**
@@ -23,20 +23,40 @@ export const CONTACT_PATHS = {
 /** A contact's id is a uuid: anything else is refused before it reaches the database. */
 export const contactIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a contact id' }) });
 
+const dtoEnum = <const V extends readonly [string, ...string[]]>(values: V) => z.enum(values);
+const dtoTags = () => z.array(z.string());
+const dtoText = () => z.string().nullable();
+
+type DtoSchema<F> = F extends { type: 'email' }
+  ? z.ZodString
+  : F extends { type: 'enum'; values: infer V extends readonly [string, ...string[]] }
+    ? ReturnType<typeof dtoEnum<V>>
+    : F extends { type: 'tags' }
+      ? ReturnType<typeof dtoTags>
+      : ReturnType<typeof dtoText>;
+
+function fieldDto(field: ContactFieldDefinition) {
+  switch (field.type) {
+    case 'email':
+      return z.string();
+    case 'enum':
+      return dtoEnum(field.values);
+    case 'tags':
+      return dtoTags();
+    default:
+      return dtoText();
+  }
+}
+
+/** A contact's fields as the API returns them, for a table of fields. */
+export function contactDtoShape<const T extends readonly ContactFieldDefinition[]>(fields: T) {
+  return Object.fromEntries(fields.map((field) => [field.name, fieldDto(field)])) as { [F in T[number] as F['name']]: DtoSchema<F> };
+}
+
 /** A contact as the API returns it. */
 export const contactSchema = z.object({
   id: z.string(),
-  email: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  full_name: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  country: z.string().nullable(),
-  linkedin: z.string().nullable(),
-  source: z.enum(CONTACT_SOURCES),
-  status: z.enum(CONTACT_STATUSES),
-  tags: z.array(z.string()),
+  ...contactDtoShape(CONTACT_FIELDS),
   kit_id: z.number().int().nullable(),
   /** Captured when a landing page created the contact; read-only. */
   url_parameters: z.record(z.string(), z.string()),

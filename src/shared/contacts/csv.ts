@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  CONTACT_SOURCE_LABELS,
-  CONTACT_SOURCES,
-  CONTACT_STATUS_LABELS,
-  CONTACT_STATUSES,
-} from '../contacts.ts';
+import { CONTACT_FIELDS, type ContactFieldDefinition } from './fields.ts';
 import {
   CONTACT_FIELD_LABELS,
   CONTACT_FORM_FIELDS,
@@ -21,8 +16,12 @@ import { safeText } from '../text/safe-text.ts';
  * with exactly these functions; the server applies them again to what it receives.
  */
 
-/** The export's columns: every field of the form, then what only the system writes. */
-export const CONTACT_EXPORT_COLUMNS = [...CONTACT_FORM_FIELDS, 'kit_id', 'created_at'] as const;
+/** The export's columns for a table of fields: its exported fields, then what only the system writes. */
+export function contactExportColumns<F extends ContactFieldDefinition>(fields: readonly F[]): ReadonlyArray<F['name'] | 'kit_id' | 'created_at'> {
+  return [...fields.filter((field) => field.exported).map((field): F['name'] => field.name), 'kit_id', 'created_at'];
+}
+
+export const CONTACT_EXPORT_COLUMNS = contactExportColumns(CONTACT_FIELDS);
 
 /** Tags share one cell, joined with ";"; an import also splits on ",". Tag names contain neither. */
 export const CSV_TAG_SEPARATOR = ';';
@@ -63,19 +62,15 @@ export type ImportMapping = { email: string } & Partial<Record<Exclude<ContactFo
 
 // Column names are the file's headers: the rows' values are checked by the contact form's rules, row by row.
 const column = safeText().trim().min(1).max(500);
-export const importMappingSchema = z.object({
-  email: safeText({ error: IMPORT_MESSAGES.emailColumnRequired }).trim().min(1, IMPORT_MESSAGES.emailColumnRequired).max(500),
-  first_name: column.optional(),
-  last_name: column.optional(),
-  full_name: column.optional(),
-  phone: column.optional(),
-  address: column.optional(),
-  country: column.optional(),
-  linkedin: column.optional(),
-  source: column.optional(),
-  status: column.optional(),
-  tags: column.optional(),
-});
+const emailColumn = safeText({ error: IMPORT_MESSAGES.emailColumnRequired }).trim().min(1, IMPORT_MESSAGES.emailColumnRequired).max(500);
+
+/** The mapping's schema for a table of fields: the email's column is required, every other field's is optional. */
+export function importMappingShape<const F extends ContactFieldDefinition>(fields: readonly F[]) {
+  return Object.fromEntries(fields.map((field) => [field.name, field.type === 'email' ? emailColumn : column.optional()])) as {
+    [N in F['name']]: N extends 'email' ? typeof emailColumn : z.ZodOptional<typeof column>;
+  };
+}
+export const importMappingSchema = z.object(importMappingShape(CONTACT_FIELDS));
 
 /** File systems allow 255 bytes; the import screen sends at most this many characters. */
 export const IMPORT_FILE_NAME_MAX = 255;
@@ -92,21 +87,6 @@ export const importRequestSchema = z.object({
 export type ImportRequest = z.input<typeof importRequestSchema>;
 export type ImportRequestValues = z.output<typeof importRequestSchema>;
 
-/** Header spellings (compared without case, spaces or punctuation) that map a column by itself. */
-const HEADER_ALIASES: Record<ContactFormField, string[]> = {
-  email: ['email', 'emailaddress', 'mail', 'emailadresse'],
-  first_name: ['firstname', 'first', 'givenname', 'forename', 'vorname'],
-  last_name: ['lastname', 'last', 'surname', 'familyname', 'nachname'],
-  full_name: ['fullname', 'name', 'contactname', 'displayname', 'vollstandigername'],
-  phone: ['phone', 'phonenumber', 'telephone', 'tel', 'mobile', 'mobilephone', 'cell', 'telefon', 'telefonnummer', 'handy'],
-  address: ['address', 'streetaddress', 'street', 'adresse', 'anschrift', 'strasse'],
-  country: ['country', 'countryname', 'land'],
-  linkedin: ['linkedin', 'linkedinurl', 'linkedinprofile', 'linkedinprofileurl'],
-  source: ['source', 'leadsource', 'quelle'],
-  status: ['status', 'leadstatus', 'contactstatus'],
-  tags: ['tags', 'tag', 'labels', 'label', 'segments'],
-};
-
 const headerKey = (header: string) =>
   header
     .replace(/^\ufeff/, '')
@@ -114,28 +94,31 @@ const headerKey = (header: string) =>
     .normalize('NFD')
     .replace(/[^a-z0-9]/g, '');
 
-/** Guesses the mapping from the file's headers; the person can change it before importing. */
-export function autoMapColumns(headers: readonly string[]): Partial<ImportMapping> {
-  const mapping: Partial<Record<ContactFormField, string>> = {};
+/**
+ * Guesses the mapping from the file's headers by each field's CSV aliases (compared without case,
+ * spaces or punctuation); the person can change it before importing.
+ */
+export function autoMapColumns(headers: readonly string[], fields: readonly ContactFieldDefinition[] = CONTACT_FIELDS): Partial<ImportMapping> {
+  const mapping: Partial<Record<string, string>> = {};
   const taken = new Set<string>();
-  for (const field of CONTACT_FORM_FIELDS) {
-    for (const alias of HEADER_ALIASES[field]) {
+  for (const field of fields) {
+    for (const alias of field.csvAliases) {
       const header = headers.find((h) => !taken.has(h) && headerKey(h) === alias);
       if (header !== undefined) {
-        mapping[field] = header;
+        mapping[field.name] = header;
         taken.add(header);
         break;
       }
     }
   }
-  return mapping;
+  return mapping as Partial<ImportMapping>;
 }
 
 /** A value or its label, in any case ("Manual Entry" → manual); anything else is left for the schema to refuse. */
-function enumValue<T extends string>(cell: string, values: readonly T[], labels: Record<T, string>): string {
+function enumValue(cell: string, values: readonly string[], labels: Readonly<Record<string, string>>): string {
   const wanted = cell.toLowerCase().replace(/[\s-]+/g, '_');
   const byValue = values.find((v) => v === wanted);
-  const byLabel = values.find((v) => labels[v].toLowerCase() === cell.toLowerCase());
+  const byLabel = values.find((v) => labels[v]?.toLowerCase() === cell.toLowerCase());
   return byValue ?? byLabel ?? cell;
 }
 
@@ -149,15 +132,14 @@ function cellText(value: unknown): string {
 /** One parsed CSV row as form input: empty cells are left out, so defaults apply and updates keep data. */
 export function rowToContactInput(row: Record<string, unknown>, mapping: Partial<ImportMapping>): ContactInput {
   const input: Record<string, unknown> = {};
-  for (const field of CONTACT_FORM_FIELDS) {
-    const header = mapping[field];
+  for (const field of CONTACT_FIELDS) {
+    const header = mapping[field.name];
     if (header === undefined) continue;
     const text = cellText(row[header]);
     if (text === '') continue;
-    if (field === 'tags') input.tags = splitCsvTags(text);
-    else if (field === 'source') input.source = enumValue(text, CONTACT_SOURCES, CONTACT_SOURCE_LABELS);
-    else if (field === 'status') input.status = enumValue(text, CONTACT_STATUSES, CONTACT_STATUS_LABELS);
-    else input[field] = text;
+    if (field.type === 'tags') input[field.name] = splitCsvTags(text);
+    else if (field.type === 'enum') input[field.name] = enumValue(text, field.values, field.labels);
+    else input[field.name] = text;
   }
   return input as ContactInput;
 }

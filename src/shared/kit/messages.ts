@@ -1,6 +1,8 @@
+import { CONTACT_FIELDS, kitCustomFields, type KitCustomField } from '../contacts/fields.ts';
+
 /*
- * The Kit integration's texts (spec 000, sections 4 and 8, word for word), shared by the server and the screens,
- * and the custom fields the sync writes.
+ * The Kit integration's texts, word for word as users have always read them, shared by the server
+ * and the screens, and the custom fields the sync writes.
  */
 
 export const KIT_MESSAGES = {
@@ -41,12 +43,11 @@ export function checkFailedMessage(message?: string | null): string {
   return `Failed to check Kit status: ${message || 'Unknown error'}`;
 }
 
-/** The contact fields sent to Kit as custom fields; Kit stores them only if fields with these keys exist. */
-export const KIT_CUSTOM_FIELD_KEYS = ['last_name', 'phone', 'address', 'country', 'linkedin', 'source', 'status'] as const;
-export type KitCustomFieldKey = (typeof KIT_CUSTOM_FIELD_KEYS)[number];
+/** The contact fields sent to Kit as custom fields, keyed by their names; Kit stores them only if fields with these keys exist. */
+export const KIT_CUSTOM_FIELD_KEYS: ReadonlyArray<KitCustomField['name']> = kitCustomFields(CONTACT_FIELDS).map((field) => field.name);
 
-/** The success message stays this long before the sync modal closes (spec 000, section 9). */
+/** The success message stays this long before the sync modal closes. */
 export const SYNC_SUCCESS_CLOSE_MS = 2000;
 
-/** Kit's default subscriber page size (spec 000, section 9). */
+/** Kit's default subscriber page size. */
 export const SUBSCRIBER_PAGE_SIZE = 50;

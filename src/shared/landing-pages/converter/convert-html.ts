@@ -33,7 +33,7 @@ export type ConversionResult =
 const RELATIVE_WARNING = 'Relative links and image addresses were kept as they are: convert from the URL to make them point to the original site';
 
 /**
- * Converts HTML into builder sections (spec 001, 2.8 and 5.5). Runs in the browser and in Node. The
+ * Converts HTML into builder sections. Runs in the browser and in Node. The
  * result passes the content schema, so it can be saved as a builder page as it is.
  */
 export function convertHtml(html: string, options: ConvertOptions = {}): ConversionResult {

@@ -71,7 +71,7 @@ const TEXT_BLOCK_TAGS = new Set(['p', 'dt', 'dd', 'caption', 'figcaption', 'lege
 
 
 /**
- * Turns HTML elements into builder components (spec 2.8): headings, paragraphs, lists, images,
+ * Turns HTML elements into builder components: headings, paragraphs, lists, images,
  * videos and YouTube players, buttons and links, forms and their controls, grids from multi-column
  * layouts, containers, dividers. Classes travel as tailwindClasses, style attributes as customCSS.
  * Every piece of visible text ends up in some component: what has no component of its own is kept
@@ -444,7 +444,7 @@ export class HtmlConverter {
       const own = contentChildren(li).filter((child) => !nested.includes(child as Element));
       for (const piece of inlinePieces(own, this.inlineRules)) {
         if (piece.kind !== 'text') continue;
-        // An item is one line in the editor (spec 5.4).
+        // An item is one line in the editor.
         texts.push(piece.text.text.replace(/\n/g, ' '));
         links.push(...piece.text.links);
       }
