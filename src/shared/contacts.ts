@@ -10,7 +10,7 @@ export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
   customer: 'Customer',
 };
 
-/** lem_landing is the waiting-list page's source (spec 002, section 9). */
+/** lem_landing is the waiting-list page's source. */
 export const CONTACT_SOURCES = [
   'manual',
   'landing_page',

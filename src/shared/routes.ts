@@ -37,7 +37,7 @@ export const CRM_SCREEN_MODULES: Record<string, string> = {
 
 /** CRM screens reached from another screen rather than from the navigation. */
 export const CRM_SCREENS = [
-  /** The HTML to JSON converter ('Convert HTML' in the landing pages admin, spec 001, 2.8). */
+  /** The HTML to JSON converter ('Convert HTML' in the landing pages admin). */
   '/crm/landing-pages/convert',
 ] as const;
 

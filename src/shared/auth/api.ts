@@ -24,7 +24,7 @@ export const AUTH_MESSAGES = {
   passwordsDiffer: 'Passwords do not match',
   tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
   setupLinkInvalid: 'This setup link is no longer valid. An administrator already exists: sign in instead.',
-  // The spec's wording for a staff call without a signed-in user.
+  // A staff call without a signed-in user: the text clients have always been sent; tests pin it.
   sessionMissing: 'User not authenticated',
 } as const;
 

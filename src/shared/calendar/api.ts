@@ -5,7 +5,7 @@ import { CALENDAR_TIMEZONES, RECURRENCE_FREQUENCIES } from './constants.ts';
 
 /** Response shapes of the calendar HTTP API (src/server/calendar/routes.ts); the paths are in paths.ts, the request in event.ts. */
 
-/** The answer to a create or an update (spec 002, section 3: "Save result"). */
+/** The answer to a create or an update. */
 export const savedEventResultSchema = z.object({
   eventId: z.string(),
   /** Absolute URL of the public download page. */

@@ -27,7 +27,7 @@ export function randomTextSource(blockBytes = 4096): (length: number) => string 
 }
 
 /**
- * A new event id: 'event_' plus the time and random text (spec 002, section 3). The id is the only
+ * A new event id: 'event_' plus the time and random text. The id is the only
  * key to an event's public page, so its random part (80 bits) makes ids impossible to guess.
  */
 export function newEventId(now: number = Date.now()): string {

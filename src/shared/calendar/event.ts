@@ -15,9 +15,9 @@ import {
 
 /*
  * The calendar event: the zod schema the server applies to every save, and the link creator's
- * form with the check it runs before generating or saving. The API and the database use the
- * spec's snake_case names (start_date, ...); the form holds the camelCase names of the spec's
- * "calendar event as held by the creator" and becomes the snake_case shape with prepareEvent().
+ * form with the check it runs before generating or saving. The API and the database use
+ * snake_case names (start_date, ...); the form holds camelCase names (startDate, ...) and becomes
+ * the snake_case shape with prepareEvent().
  */
 
 // Control characters are refused (they break PostgreSQL and calendar files); the .ics writer strips
@@ -74,7 +74,7 @@ export type CalendarEventPayload = z.input<typeof calendarEventSchema>;
 /** A complete, checked event: what is stored, and what the links and the .ics file are built from. */
 export type CalendarEventInput = z.output<typeof calendarEventSchema>;
 
-/** The link creator's form (spec 002, section 3): what a person types, numbers possibly as text. */
+/** The link creator's form: what a person types, numbers possibly as text. */
 export interface CalendarEventForm {
   title: string;
   startDate: string;
@@ -98,7 +98,7 @@ export interface CalendarEventForm {
   sourceName: string;
 }
 
-/** An empty form with the spec's defaults: Europe/Berlin, reminder on at 30 minutes, weekly repeat off. */
+/** An empty form with the defaults: Europe/Berlin, reminder on at 30 minutes, weekly repeat off. */
 export function defaultEventForm(): CalendarEventForm {
   return {
     title: '',

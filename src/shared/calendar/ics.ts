@@ -16,7 +16,7 @@ import { vtimezoneComponent } from './vtimezones.ts';
 
 /** The UID's domain when the event names no source website. */
 export const ICS_PLACEHOLDER_DOMAIN = 'mycrm.local';
-/** The link creator previews the first 10 lines of the file (spec 002, section 9). */
+/** The link creator previews the first 10 lines of the file. */
 export const ICS_PREVIEW_LINES = 10;
 const PRODUCT_ID = '//mycrm//Calendar Link Creator//EN';
 

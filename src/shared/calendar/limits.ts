@@ -1,4 +1,4 @@
-/** Limits of a calendar event's fields. The specification gives the minimums; the maximums are ours. */
+/** Limits of a calendar event's fields: the least a count or a reminder may be, and maximums that only stop garbage. */
 export const CALENDAR_LIMITS = {
   titleMax: 300,
   descriptionMax: 10_000,

@@ -1,14 +1,14 @@
 import { CALENDAR_LIMITS as L } from './limits.ts';
 
-/** Every text of the calendar tools, word for word from the specification (002, sections 5 and 8). */
+/** Every text of the calendar tools: the texts users have always seen (tests pin them), then a few of our own. */
 export const CALENDAR_MESSAGES = {
-  // Validation (section 5)
+  // Validation
   requiredForGenerate: 'Please fill in all required fields (Title, Start Date/Time, End Date/Time)',
   requiredForSave: 'Please fill in all required fields before saving',
   invalidDateTime: 'Invalid date/time format',
   eventNotFound: 'Event not found',
 
-  // Error toasts (section 8)
+  // Error toasts
   loadForEditFailed: 'Failed to load event data for editing.',
   noLinkToCopy: 'No link to copy. Please generate a link first.',
   copyLinkFailed: 'Failed to copy link to clipboard',
@@ -21,7 +21,7 @@ export const CALENDAR_MESSAGES = {
   downloadIcsFailed: 'Failed to download ICS file. Please try again.',
   generateIcsFailed: 'Failed to generate .ics file',
 
-  // Success toasts (section 8)
+  // Success toasts
   generated: 'Calendar link and .ics file generated successfully!',
   linkCopied: 'Link copied to clipboard!',
   icsDownloaded: '.ics file downloaded successfully!',
@@ -34,7 +34,7 @@ export const CALENDAR_MESSAGES = {
 
   confirmDelete: 'Are you sure you want to delete this event? This action cannot be undone.',
 
-  // Limits the specification leaves open (our own wording)
+  // Our own: an end before the start, and the time zone list
   endBeforeStart: 'The end is before the start. Choose a later end, or let the event end the next day.',
   endNextDay: (date: string) => `End on the next day (${date})`,
   timezoneInvalid: 'Please choose a time zone from the list',

@@ -2,7 +2,7 @@ import type { CalendarTimezone, RecurrenceFrequency } from './constants.ts';
 import { CALENDAR_LIMITS as L } from './limits.ts';
 
 /*
- * Defaults and the rules that tidy what a person typed (spec 002, sections 4 and 5). Kept free of
+ * Defaults and the rules that tidy what a person typed. Kept free of
  * zod, so the public download page can build links without loading the form validation.
  */
 

@@ -10,7 +10,7 @@ export function calendarEventPath(eventId: string): string {
 
 /**
  * The public download page (a browser page, so its answer is HTML, not JSON), the URL that goes into
- * newsletters (spec 002, section 7): its route for the server and the browser's router, and one address.
+ * newsletters: its route for the server and the browser's router, and one address.
  */
 export const CALENDAR_DOWNLOAD_ROUTE = '/api/calendar/ics/:eventId';
 

@@ -1,4 +1,4 @@
-/** The image rules and limits (spec 001, 5.3 and 9), used by the server and the screens. */
+/** The image rules and limits, used by the server and the screens. */
 
 export const MB = 1024 * 1024;
 /** The largest file accepted: 5MB. */

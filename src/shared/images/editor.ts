@@ -1,4 +1,4 @@
-/** The image editor's limits and crop-box geometry (spec 001, 2.7 and 5.3), pure so they are tested alone. */
+/** The image editor's limits and crop-box geometry , pure so they are tested alone. */
 
 /** A crop box side is clamped to 50–400 canvas pixels, and the box stays inside the canvas. */
 export const CROP_MIN = 50;

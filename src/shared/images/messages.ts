@@ -1,6 +1,6 @@
 /*
- * The image library's texts (spec 001, sections 5.3, 6 and 8, word for word), shared by the server
- * and the screens, plus the few this product adds where the specification has none.
+ * The image library's texts, shared by the server and the screens: the texts users have always seen
+ * (tests pin them), then a few for cases those do not cover.
  */
 
 export const IMAGE_MESSAGES = {
@@ -20,7 +20,7 @@ export const IMAGE_MESSAGES = {
   bothSucceeded: 'Database and storage connections successful',
   emptyLibrary: 'No images uploaded yet',
   noMatches: 'No images found',
-  // Not in the specification: cases it does not cover.
+  // Cases the texts above do not cover.
   noFile: 'Choose an image to upload.',
   tooManyPixels: 'Image dimensions too large. Maximum is 50 megapixels.',
   notFound: 'Image not found',

@@ -29,7 +29,7 @@ export const PAGE_VERSIONS_KEPT = 50;
 /** A page's content (HTML, or builder JSON pretty-printed) may be large; this is the most we store. */
 export const CONTENT_MAX = 2_000_000;
 export const TITLE_MAX = 200;
-/** Characters of content a card shows (spec 001, 9). */
+/** Characters of content a card shows. */
 export const PREVIEW_LENGTH = 100;
 
 export const LANDING_PAGE_MESSAGES = {
@@ -51,7 +51,7 @@ export const slugSchema = safeText({ error: SLUG_MESSAGES.required }).superRefin
 
 export const pageTypeSchema = z.enum(PAGE_TYPES);
 
-/** The Add/Edit form (spec 001, 2.2 and 5.2): title, slug and content required; active by default. */
+/** The Add/Edit form: title, slug and content required; active by default. */
 export const landingPageFormSchema = z.object({
   title: safeText({ error: LANDING_PAGE_MESSAGES.titleRequired }).trim().min(1, LANDING_PAGE_MESSAGES.titleRequired).max(TITLE_MAX, LANDING_PAGE_MESSAGES.titleTooLong),
   slug: slugSchema,
@@ -129,11 +129,11 @@ export type LandingPage = z.output<typeof landingPageSchema>;
 export const landingPageListSchema = z.object({ pages: z.array(landingPageSummarySchema) });
 export const landingPageResultSchema = z.object({ page: landingPageSchema });
 
-/** What the builder's first save creates (spec 001, 4: Save). */
+/** What the builder's first save creates. */
 export const BUILDER_PAGE_TITLE = 'New Landing Page';
 
 export const builderCreateSchema = z.object({ content: landingPageFormSchema.shape.content });
-/** The builder's save of an existing page: its content, as page_type builder (spec 001, 4). */
+/** The builder's save of an existing page: its content, as page_type builder. */
 export const builderSaveSchema = z.object({ content: landingPageFormSchema.shape.content, base_version: baseVersion });
 
 /** One saved version in the History list. */

@@ -1,4 +1,4 @@
-/** The builder's texts, limits and address (spec 001, 2.3-2.5, 5.4, 5.6, 8, 9), for the editor and its tests. */
+/** The builder's texts, limits and address, for the editor and its tests. */
 
 export const BUILDER_LIMITS = {
   /** The property panel's width in px: default (the reset value) and limits. */
@@ -18,7 +18,7 @@ export const BUILDER_MESSAGES = {
   noContent: 'No content found in database',
   invalidJson: (reason: string) => `Invalid JSON content in database: ${reason}`,
   reloadFailed: (reason: string) => `Failed to reload: ${reason}`,
-  /** Ours: the builder opened stored content it cannot read, as the default page (spec 4). */
+  /** Ours: the builder opened stored content it cannot read, as the default page. */
   openedDefault: (reason: string) => `The stored content could not be read (${reason}): the default page is shown, and saving replaces the stored content.`,
   reloaded: (time: string) => `Reloaded successfully at ${time}`,
   saved: (time: string) => `Saved successfully at ${time}`,
@@ -26,7 +26,7 @@ export const BUILDER_MESSAGES = {
   closeUnsaved: 'You have unsaved changes. Close the builder without saving them?',
   removeConfirm: (label: string) => `Remove this ${label}?`,
   unknownType: 'Unknown Component Type',
-  /** What an empty paragraph shows on the canvas only (spec 2.4), so it can still be found and edited. */
+  /** What an empty paragraph shows on the canvas only, so it can still be found and edited. */
   emptyParagraph: 'Empty paragraph: add its text in the property editor',
   /** The property editor while nothing is selected (after the selected component was removed). */
   nothingSelected: 'Nothing selected: choose a component on the canvas or in the component tree.',
@@ -34,7 +34,7 @@ export const BUILDER_MESSAGES = {
   selectionGone: 'The selected component is no longer on the page.',
   /** The property editor's preview of a component too big to draw twice (component-preview.tsx). */
   previewTooLarge: 'Too large to preview here: the canvas shows it.',
-  /** A broken image on the canvas (spec 2.4). */
+  /** A broken image on the canvas. */
   imageFailed: 'Image failed to load',
   checkUrl: 'Please check the URL',
   validClass: (name: string) => `${name} is a valid Tailwind class`,

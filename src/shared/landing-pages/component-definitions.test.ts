@@ -6,7 +6,7 @@ const field = (type: keyof typeof COMPONENT_DEFINITIONS, name: string) =>
   (COMPONENT_DEFINITIONS[type].fields as Record<string, { kind: string; default: unknown; options?: unknown; min?: number; max?: number; step?: number }>)[name];
 
 describe('component definitions', () => {
-  it('cover the 25 types of the specification, in its order', () => {
+  it('cover the 25 component types, in their fixed order', () => {
     expect(COMPONENT_TYPES).toEqual([
       'heading', 'paragraph', 'list', 'image', 'video', 'youtube', 'button', 'input', 'textarea', 'select', 'checkbox', 'radio',
       'container', 'section', 'hero', 'cta', 'testimonial', 'grid', 'gridCell', 'divider', 'spacer', 'socialLinks', 'contactInfo',
@@ -23,7 +23,7 @@ describe('component definitions', () => {
     }
   });
 
-  it('name the props of section 3.4 for each type', () => {
+  it('name each type\'s props, in their order', () => {
     const props = (type: keyof typeof COMPONENT_DEFINITIONS) => Object.keys(COMPONENT_DEFINITIONS[type].fields).filter((name) => name !== 'tailwindClasses');
     expect(props('heading')).toEqual(['text', 'level', 'italic', 'bold', 'underline']);
     expect(props('image')).toEqual(['src', 'alt', 'title', 'width', 'height', 'objectFit', 'tags']);
@@ -35,7 +35,7 @@ describe('component definitions', () => {
     ]);
   });
 
-  it('carry the defaults and limits the specification gives', () => {
+  it('carry the defaults and limits pages have always had', () => {
     expect(field('heading', 'level')).toMatchObject({ default: 'h1', options: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] });
     expect(COMPONENT_DEFINITIONS.heading.defaultStyles).toEqual({ fontSize: '2rem' });
     expect(COMPONENT_DEFINITIONS.heading.fields.tailwindClasses.default).toBe(HEADING_LEVEL_CLASSES.h1);

@@ -30,7 +30,7 @@ import type { Props, Styles } from './types.ts';
 /** What a type may hold: nothing, any component but a grid cell, or (a grid) only its grid cells. */
 export type ChildrenRule = 'none' | 'any' | 'gridCells';
 
-/** Palette groups. The specification names no groups; these are ours. */
+/** The palette's groups. */
 export const COMPONENT_CATEGORIES = { text: 'Text', media: 'Media', form: 'Form', layout: 'Layout', blocks: 'Blocks' } as const;
 export type ComponentCategory = keyof typeof COMPONENT_CATEGORIES;
 
@@ -40,7 +40,7 @@ export interface ComponentDefinition<F extends Readonly<Record<string, Field>> =
   readonly children: ChildrenRule;
   /** False for types the palette does not offer (grid cells come with their grid). */
   readonly inPalette: boolean;
-  /** The editable props with their defaults; every type also carries tailwindClasses (spec 3.3). */
+  /** The editable props with their defaults; every type also carries tailwindClasses. */
   readonly fields: F & { readonly tailwindClasses: TextField };
   readonly defaultStyles: Styles;
   /** Components a new one of this type starts with (a grid's cells are made from its column count). */
@@ -75,11 +75,11 @@ const textStyleFields = {
 };
 
 /**
- * The 25 component types (spec 3.3, 3.4): their props, defaults and limits. The builder's palette and
- * property panel, the renderer and the content schema all read this table. Defaults the
- * specification gives are used as given (heading h1 and 2rem, image 400x300, textarea 4 rows, hero
+ * The 25 component types: their props, defaults and limits. The builder's palette and
+ * property panel, the renderer and the content schema all read this table. The defaults pages have
+ * always had stay as they are (heading h1 and 2rem, image 400x300, textarea 4 rows, hero
  * overlay 0.5, container 1200px, grid 2 columns of '1fr 1fr' with a 1rem gap, spacer 2rem, ...);
- * the starter texts are ours.
+ * tests pin them.
  */
 export const COMPONENT_DEFINITIONS = {
   heading: define({

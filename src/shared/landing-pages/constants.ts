@@ -1,4 +1,4 @@
-/** Limits and option lists of the builder's document model (spec 001, sections 3.4, 5.4 and 9). */
+/** Limits and option lists of the builder's document model. */
 
 /** Components nest at most this deep; a section's own components are at depth 1. */
 export const MAX_NESTING_DEPTH = 20;
@@ -19,7 +19,7 @@ export const GRID_COLUMNS = { min: GRID.minColumns, max: GRID.maxColumns, step: 
 export const HEADING_LEVELS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 export type HeadingLevel = (typeof HEADING_LEVELS)[number];
 
-/** The class string that choosing a heading level sets (section 4). */
+/** The class string that choosing a heading level sets. */
 export const HEADING_LEVEL_CLASSES: Readonly<Record<HeadingLevel, string>> = {
   h1: 'text-4xl font-bold text-gray-900',
   h2: 'text-3xl font-semibold text-gray-800',
@@ -41,5 +41,5 @@ export const SOCIAL_PLATFORMS = ['facebook', 'twitter', 'linkedin', 'instagram']
 export const BRAND_PALETTES = ['primary', 'accent', 'teal'] as const;
 export const BRAND_SHADES = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900] as const;
 
-/** Our limits on stored content (the specification gives none); generous, they only stop garbage. */
+/** Limits on stored content: generous, they only stop garbage. */
 export const CONTENT_LIMITS = { idMax: 200, typeMax: 100 } as const;

@@ -3,7 +3,7 @@ import { newNodeId, type IdMaker } from './ids.ts';
 import type { PageContent } from './types.ts';
 
 /**
- * The page a builder starts from when the content is missing or does not parse (spec 3.5): a hero
+ * The page a builder starts from when the content is missing or does not parse: a hero
  * section in the theme colours with a title, a subtitle, a description and a 'Get Started' button,
  * then an empty container section.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A checkbox value as stored (spec 5.4): the strings 'true' and 'false'. */
+/** A checkbox value as stored: the strings 'true' and 'false'. */
 export type Flag = 'true' | 'false';
 
 export interface NavigationItem {
@@ -34,7 +34,7 @@ export interface NumberField extends FieldBase {
   readonly step: number;
   readonly default: number;
 }
-/** One entry per line in the editor, stored as a list of non-empty lines (spec 5.4). */
+/** One entry per line in the editor, stored as a list of non-empty lines. */
 export interface LinesField extends FieldBase {
   readonly kind: 'lines';
   readonly default: readonly string[];

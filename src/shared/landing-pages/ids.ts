@@ -4,7 +4,7 @@ import { randomText, randomTextSource } from '../calendar/event-id.ts';
 export type IdMaker = (type: string) => string;
 
 /**
- * Node ids look like the type followed by a timestamp (spec 3.2). A random tail keeps them unique
+ * Node ids look like the type followed by a timestamp. A random tail keeps them unique
  * when many are made in the same millisecond (a duplicated subtree, the default page).
  */
 export const newNodeId: IdMaker = (type) => `${type}-${Date.now()}-${randomText(8)}`;

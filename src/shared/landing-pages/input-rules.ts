@@ -2,7 +2,7 @@ import type { Flag, NumberField } from './fields.ts';
 
 /**
  * List items, select options, pricing features and social platforms are typed one entry per line;
- * blank lines are dropped and the rest stored as a list (spec 5.4). Entries are trimmed: a space
+ * blank lines are dropped and the rest stored as a list. Entries are trimmed: a space
  * before or after an entry is never meant.
  */
 export function linesToList(text: string): string[] {
@@ -17,7 +17,7 @@ export function listToLines(list: unknown): string {
   return Array.isArray(list) ? list.filter((entry) => typeof entry === 'string').join('\n') : '';
 }
 
-/** A checkbox's value as stored (spec 5.4): the strings 'true' and 'false'. */
+/** A checkbox's value as stored: the strings 'true' and 'false'. */
 export function toFlag(checked: boolean): Flag {
   return checked ? 'true' : 'false';
 }

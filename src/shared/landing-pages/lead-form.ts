@@ -3,9 +3,9 @@ import { isValidEmail } from '../contacts.ts';
 import { safeText } from '../text/safe-text.ts';
 
 /**
- * What a landing page's form sends (spec 002, "Viewer html form": email required, the other fields
- * optional, linkedin a URL). Fields are named by the renderer (src/render/form-fields.ts); the ones a
- * contact has are stored on it, every field is kept in the submission's form_data.
+ * What a landing page's form sends: email required, the other fields optional, linkedin a URL.
+ * Fields are named by the renderer (src/render/form-fields.ts); the ones a contact has are stored
+ * on it, every field is kept in the submission's form_data.
  */
 
 export const LP_LEAD_LIMITS = { fields: 40, nameLength: 100, valueLength: 2_000 } as const;

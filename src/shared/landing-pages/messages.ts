@@ -1,6 +1,6 @@
 import { GRID, MAX_NESTING_DEPTH } from './constants.ts';
 
-/** Why the document refuses an operation or stored content. The specification gives none; these are ours. */
+/** Why the document refuses an operation or stored content. */
 export const MODEL_MESSAGES = {
   tooDeep: `Components cannot be nested more than ${MAX_NESTING_DEPTH} levels deep`,
   gridCellsStay: "Grid cells belong to their grid: change the grid's column count instead",

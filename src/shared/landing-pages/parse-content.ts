@@ -12,7 +12,7 @@ const MAX_DETAILS = 20;
 
 /**
  * Reads stored builder content. Missing content (none, or only blanks) gives the default page
- * (spec 3.5) with source 'default'; content that is not JSON or not a valid page gives a message
+ * with source 'default'; content that is not JSON or not a valid page gives a message
  * and one line per problem ('sections[0].components[2].props.level: ...'). The builder falls back
  * to the default page on an error; the viewer shows the error.
  */
@@ -33,7 +33,7 @@ export function parseContent(json: string | null | undefined, makeId?: IdMaker):
   return { ok: false, message: 'The content is not a valid page', details };
 }
 
-/** The saved form: pretty-printed JSON text (section 4, Save). */
+/** The saved form: pretty-printed JSON text. */
 export function serializeContent(doc: PageContent): string {
   return JSON.stringify(doc, null, 2);
 }

@@ -1,4 +1,4 @@
-/** Slug rules of the landing pages (spec 001, 5.1 and 7.1), shared by the admin form and the server. */
+/** Slug rules of the landing pages, shared by the admin form and the server. */
 
 export const SLUG_MIN = 3;
 export const SLUG_MAX = 50;
@@ -19,7 +19,7 @@ export const SLUG_MESSAGES = {
 export function slugError(slug: string): string | null {
   if (!slug) return SLUG_MESSAGES.required;
   if (slug.length < SLUG_MIN) return SLUG_MESSAGES.tooShort;
-  // "3-50": fifty characters are allowed; the message is the specification's.
+  // Fifty characters are allowed; the message says "3-50", as users have always read it.
   if (slug.length > SLUG_MAX) return SLUG_MESSAGES.tooLong;
   if (!/^[a-z0-9-]+$/.test(slug)) return SLUG_MESSAGES.characters;
   if (slug.startsWith('-') || slug.endsWith('-')) return SLUG_MESSAGES.edgeHyphen;
@@ -49,7 +49,7 @@ export function slugFromTitle(title: string): string {
     .replace(/-+$/, '');
 }
 
-/** The prefix of a new page's slug; then -1 … -100 are tried, then a timestamp (spec 001, 7.1). */
+/** The prefix of a new page's slug; then -1 … -100 are tried, then a timestamp. */
 export const DEFAULT_SLUG_PREFIX = 'landing-page';
 export const SLUG_SUFFIX_TRIES = 100;
 
@@ -59,5 +59,5 @@ export function slugCandidates(prefix: string, now: number): string[] {
   return [prefix, ...numbered, `${prefix}-${now}`];
 }
 
-/** A converted page's slug (spec 001, 9): converted-{timestamp}. */
+/** A converted page's slug: converted-{timestamp}. */
 export const convertedSlug = (now: number) => `converted-${now}`;

@@ -1,4 +1,4 @@
-/** Texts and paths of the public landing-page viewer (spec 002, "Landing-page viewer" and its error texts). */
+/** Texts and paths of the public landing-page viewer, and its error texts. */
 
 export const VIEWER_MESSAGES = {
   notFoundTitle: 'Page Not Found',

@@ -7,7 +7,7 @@ const SHORT_HOSTS = new Set(['youtu.be', 'www.youtu.be']);
 const ID_PATHS = new Set(['embed', 'shorts', 'live', 'v']);
 
 /**
- * The video id in what someone typed for a YouTube component (spec 3.4): a watch URL
+ * The video id in what someone typed for a YouTube component: a watch URL
  * (youtube.com/watch?v=ID), a short link (youtu.be/ID), an embed URL (youtube.com/embed/ID) or a bare
  * id. Null when there is none; the scheme may be left out.
  */

@@ -5,8 +5,9 @@ import { LEAD_CAMPAIGN_NAMES, LEAD_CAMPAIGNS, type LeadCampaign } from './campai
 
 /*
  * Which CRM tag each sign-up campaign adds (a setting on the Tags screen): bound by the tag's id, so
- * renaming the tag keeps the binding. Until one is chosen, the first sign-up binds the tag named like
- * the spec's tag, or linked to the Kit tag of that name, or creates it.
+ * renaming the tag keeps the binding. Until one is chosen, the first sign-up binds the campaign's
+ * default tag (LEAD_CAMPAIGNS: LEM_Waiting_List, webinar202509_2), or the tag linked to the Kit tag of
+ * that name, or creates it.
  */
 
 export const CAMPAIGN_TAG_PATHS = {
@@ -20,7 +21,7 @@ export const CAMPAIGN_LABELS: Record<LeadCampaign, string> = {
   webinar: 'Webinar sign-ups',
 };
 
-/** The spec's tag of each campaign (LEM_Waiting_List, webinar202509_2): the default binding. */
+/** Each campaign's default tag (LEM_Waiting_List, webinar202509_2), the tag its Kit tag is named after. */
 export const defaultCampaignTagName = (campaign: LeadCampaign): string => LEAD_CAMPAIGNS[campaign].tag;
 
 export const CAMPAIGN_TAG_MESSAGES = {

@@ -1,7 +1,7 @@
 import type { ContactSource } from '../contacts.ts';
 import { KIT_DEFAULT_TAG } from '../tags/api.ts';
 
-/** The two public sign-up forms: the tag each adds and the source a new contact gets (spec 002, section 9). */
+/** The two public sign-up forms: the tag each adds and the source a new contact gets. */
 export const LEAD_CAMPAIGNS = {
   waiting_list: { tag: 'LEM_Waiting_List', source: 'lem_landing' },
   webinar: { tag: 'webinar202509_2', source: 'webinar_signup' },

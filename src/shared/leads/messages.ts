@@ -2,7 +2,7 @@ import type { LeadField, LeadFieldProblem } from './form.ts';
 
 /**
  * Every text the sign-up flows show when something goes wrong. The English waiting-list texts and
- * the German webinar text are the specification's, word for word (spec 002, section 8).
+ * the German webinar text are the ones visitors have always seen; tests pin them.
  */
 export const LEAD_MESSAGES = {
   en: {
@@ -59,7 +59,7 @@ export const LEAD_ERROR_CODES = {
   failed: 'signup_failed',
 } as const;
 
-/** The waiting-list form's text for a failed sign-up, by the error's code (spec 002, section 8). */
+/** The waiting-list form's text for a failed sign-up, by the error's code. */
 export function waitingListErrorText(code: string, language: LeadLanguage): string {
   const m = LEAD_MESSAGES[language];
   switch (code) {

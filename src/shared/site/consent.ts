@@ -1,4 +1,4 @@
-/** Where a visitor's cookie choice is kept in the browser (spec 002: a product-specific key, 'accepted' or 'declined'). */
+/** Where a visitor's cookie choice is kept in the browser: a key of this product's own, 'accepted' or 'declined'. */
 export const CONSENT_STORAGE_KEY = 'mycrm.cookie-consent';
 export const CONSENT_ACCEPTED = 'accepted';
 export const CONSENT_DECLINED = 'declined';

@@ -4,12 +4,11 @@ import { CONVERTER_MESSAGES, HTML_MAX_BYTES } from './messages.ts';
 
 /**
  * The HTTP contract of fetching a page for the converter (src/server/html-import/routes.ts). The
- * server only fetches, behind its guard against private addresses; the browser converts (spec 7.4:
- * "HTML fetched from a URL by GET").
+ * server only fetches (a GET), behind its guard against private addresses; the browser converts.
  */
 export const CONVERT_URL_PATH = '/api/landing-pages/convert-url';
 
-/** DESIGN.md, "Fetching a URL": http and https only, at most 5 redirects, 5 MB and 10 s. */
+/** Fetching a URL: http and https only, at most 5 redirects, 5 MB and 10 s (docs/architecture.md). */
 export const FETCH_LIMITS = {
   maxBytes: HTML_MAX_BYTES,
   timeoutMs: 10_000,
@@ -41,7 +40,7 @@ export const convertUrlResultSchema = z.object({
 });
 export type ConvertUrlResult = z.output<typeof convertUrlResultSchema>;
 
-/** Why a page was not fetched (the specification gives none; ours). The page shows them below 'Failed to fetch HTML from URL'. */
+/** Why a page was not fetched. The page shows them below 'Failed to fetch HTML from URL'. */
 export const FETCH_MESSAGES = {
   scheme: 'Only http and https addresses can be fetched',
   notFound: (host: string) => `The address ${host} could not be found`,

@@ -2,7 +2,7 @@ import { MAX_NESTING_DEPTH } from '../constants.ts';
 import type { ComponentNode } from '../types.ts';
 
 /**
- * Keeps converted components within the builder's nesting limit (spec 3.3: 20). A section's
+ * Keeps converted components within the builder's nesting limit (20 levels). A section's
  * components are at depth 1; a component may hold children only above the limit, and a grid needs
  * two levels (its cells and their contents). What would sit deeper is flattened in place: the
  * branch's leaves (text, images, buttons ...) in reading order, without the boxes around them, so no

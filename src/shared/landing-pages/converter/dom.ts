@@ -7,7 +7,7 @@ import { hasChildren, isTag, isText as isTextNode, type AnyNode, type Element, t
  * inside running text, which stand on their own even there, and how to read their attributes.
  */
 
-/** Never visible, or not content (spec 5.5, plus the rest of the document head and graphics code). */
+/** Never visible, or not content: scripts, styles, the document head and graphics code. */
 const IGNORED_TAGS = new Set([
   'script',
   'style',

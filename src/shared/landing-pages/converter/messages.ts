@@ -1,9 +1,9 @@
 import { MAX_NESTING_DEPTH } from '../constants.ts';
 
-/** The name of a downloaded conversion (spec 001, 2.8). */
+/** The file name of a downloaded conversion. */
 export const CONVERTED_FILE_NAME = 'converted-landing-page.json';
 
-/** Byte limit of HTML the converter takes, pasted, uploaded or fetched from a URL (DESIGN.md: 5 MB). */
+/** Byte limit of HTML the converter takes, pasted, uploaded or fetched from a URL (5 MB). */
 export const HTML_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
@@ -15,8 +15,8 @@ export const HTML_MAX_BYTES = 5 * 1024 * 1024;
 export const HTML_READ_LIMITS = { depth: 64, elements: 20_000 } as const;
 
 /**
- * The converter's texts (spec 001, sections 2.8, 5.5 and 8) word for word; those marked "ours" the
- * specification does not give.
+ * The converter's texts: the ones users have always seen (tests pin them), and those marked "ours",
+ * added for cases they do not cover.
  */
 export const CONVERTER_MESSAGES = {
   /** The heading errors appear under on the converter page. */
@@ -26,7 +26,7 @@ export const CONVERTER_MESSAGES = {
   fileFailed: 'File conversion failed',
   readFile: 'Failed to read file',
   fetchUrl: 'Failed to fetch HTML from URL',
-  /** The HTML holds nothing the builder can show (spec 8, "HTML conversion in builder"). */
+  /** The HTML holds nothing the builder can show (pasted into the builder, or converted). */
   noContent: 'Failed to convert HTML. Please check your HTML structure.',
   builderError: (reason: string) => `Conversion error: ${reason}`,
   builderSuccess: (sections: number) => `Successfully converted ${sections} sections`,

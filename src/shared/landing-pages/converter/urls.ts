@@ -96,7 +96,7 @@ export function isButtonLike(el: Element): boolean {
 }
 
 /**
- * The button variant a button's classes suggest (spec 3.4: primary, secondary, outline, ghost),
+ * The button variant a button's classes suggest (primary, secondary, outline, ghost),
  * its wrapper's included when it wraps only the button (WordPress puts is-style-outline there).
  */
 export function buttonVariant(el: Element): 'primary' | 'secondary' | 'outline' | 'ghost' {

@@ -47,7 +47,7 @@ export function toggleTextStyle(doc: PageContent, args: { id: string; style: Tex
 }
 
 /**
- * Sets a heading's level and with it the level's class string (section 4): the classes of any level
+ * Sets a heading's level and with it the level's class string: the classes of any level
  * give way to the new level's, the heading's other classes stay. An inline font size (a new heading
  * starts at 2rem) is dropped, since it would outrank the level's size class.
  */

@@ -9,7 +9,7 @@ import { isTag, isText } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import type { ComponentNode, PageContent } from '../../types.ts';
 
-/** Never rendered (spec 5.5 names script, style, meta, link and title), or graphics without text. */
+/** Never rendered (script, style, meta, link, title and the like), or graphics without text. */
 const NOT_SHOWN = new Set(['head', 'script', 'style', 'meta', 'link', 'title', 'noscript', 'template', 'svg', 'math', 'datalist', 'base']);
 /** A browser shows their children only when it cannot show the element itself. */
 const FALLBACK_CONTENT = new Set(['video', 'audio', 'iframe', 'object', 'canvas', 'embed']);
