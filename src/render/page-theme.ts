@@ -1,6 +1,6 @@
 /**
  * The theme of published landing pages: Tailwind's defaults plus the brand palettes the builder
- * offers as class options (spec 001, 9: primary, accent and teal, shades 50-900). The server compiles
+ * offers as class options (primary, accent and teal, shades 50-900). The server compiles
  * exactly the classes a page uses against it (src/server/landing-pages/page-css.ts). A module rather
  * than a .css file, so the bundled server and the tests read the same text without a loader.
  */

@@ -1,4 +1,4 @@
-/** Texts the renderer adds to a page (the specification gives none of these; they are ours). */
+/** Texts the renderer adds to a page. */
 export const RENDER_MESSAGES = {
   noImage: 'No image selected',
   noVideo: 'No video selected',

@@ -10,7 +10,7 @@ import { Image, Video, YouTube } from './components/media.tsx';
 import { Heading, List, Paragraph } from './components/text.tsx';
 import type { NodeProps, RenderContext } from './render-context.ts';
 
-/** The component that renders each of the 25 types (spec 3.3). */
+/** The component that renders each of the 25 types. */
 export const NODE_COMPONENTS: Readonly<Record<ComponentType, ReactComponent<NodeProps>>> = {
   heading: Heading,
   paragraph: Paragraph,
@@ -45,7 +45,7 @@ export function nodeComponent(type: string): ReactComponent<NodeProps> | undefin
 }
 
 /**
- * Renders one component. A type the renderer does not know is an error (spec 2.4: 'Unknown component
+ * Renders one component. A type the renderer does not know is an error ('Unknown component
  * type: {type}'); the builder's canvas shows such a node as a box of its own before it gets here.
  */
 export function RenderNode({ node, ctx }: NodeProps) {

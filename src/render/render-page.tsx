@@ -95,7 +95,7 @@ function NoContent() {
 }
 
 /**
- * The body of a builder page at /lp/{slug} (spec 002, landing-page viewer): its stored content
+ * The body of a builder page at /lp/{slug}: its stored content
  * rendered, with forms posting to the page's lead endpoint. Content that is not a valid page, or
  * that uses a type the renderer does not know, shows an error panel with the details instead;
  * content without sections shows 'No content to display'. `ctx` replaces the public page's context

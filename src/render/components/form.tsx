@@ -11,7 +11,7 @@ import { linkOf } from './linked-text.tsx';
 const BUTTON_BASE =
   'inline-flex items-center justify-center rounded-lg px-5 py-2.5 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600';
 
-/** The look of each button variant (spec 3.4 names them; the colours are the theme's). */
+/** The look of each button variant (primary, secondary, outline, ghost; the colours are the theme's). */
 const BUTTON_VARIANT_CLASSES: Readonly<Record<(typeof BUTTON_VARIANTS)[number], string>> = {
   primary: 'bg-primary-600 text-white hover:bg-primary-700',
   secondary: 'bg-gray-100 text-gray-900 hover:bg-gray-200',

@@ -67,7 +67,7 @@ function tracks(columnWidths: string): string[] {
 }
 
 /**
- * How a grid lays out (spec 9: cells at least 200px wide, the grid at least 400px): its columns
+ * How a grid lays out (cells at least 200px wide, the grid at least 400px): its columns
  * with each plain track kept to the cell minimum, and the width from which they fit. Narrower than
  * that (a phone, a narrow cell of another grid) the cells stack in one column instead of
  * overflowing. Column widths that do not match the column count give equal columns.

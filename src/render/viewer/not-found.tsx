@@ -1,6 +1,6 @@
 import { VIEWER_MESSAGES } from '../../shared/landing-pages/viewer.ts';
 
-/** An unknown or inactive slug: the spec's 'Page Not Found' with the slug and the reason. */
+/** An unknown or inactive slug: 'Page Not Found' (the text visitors have always seen) with the slug and the reason. */
 export function PageNotFound({ slug, reason = VIEWER_MESSAGES.notFound }: { slug: string; reason?: string }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-50 px-6">

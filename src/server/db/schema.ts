@@ -13,8 +13,7 @@ import * as tags from '../tags/schema.ts';
  * The whole schema, gathered for drizzle-kit (`npm run db:generate`) and the database client. Each
  * table belongs to one feature and is defined in its <feature>/schema.ts; other features reach it
  * only through that feature's service.ts (eslint refuses imports of this file from feature code;
- * tests may use it to set up and check state). Field names follow the specification (snake_case),
- * and the JSON API keeps them.
+ * tests may use it to set up and check state). Field names are snake_case, and the JSON API keeps them.
  */
 
 export * from '../auth/schema.ts';

@@ -26,8 +26,8 @@ const failed = (message: string) => new AppError(502, 'fetch_failed', message);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
- * Fetches a web page for the converter, guarded against server-side request forgery (DESIGN.md,
- * "Fetching a URL"): http and https only; every address the host resolves to must be public
+ * Fetches a web page for the converter, guarded against server-side request forgery
+ * (docs/security.md): http and https only; every address the host resolves to must be public
  * (address-policy.ts), and the connection goes to the address that was checked (a pinned lookup),
  * so a second DNS answer cannot swap in an internal one; each redirect is checked the same way, at
  * most 5 of them; the body must be text/html and at most 5 MB, and everything must finish in 10 s.

@@ -4,7 +4,7 @@ import { CONVERT_URL_PATH, convertUrlBodySchema, convertUrlResultSchema } from '
 import { fetchPage } from './fetch-page.ts';
 
 /**
- * The converter's URL mode (spec 001, 2.8 and 7.4): the server fetches the page behind its guard
+ * The converter's URL mode: the server fetches the page behind its guard
  * (fetch-page.ts) and answers its HTML; the browser converts it. Staff only, like every route not
  * marked public.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 
 /**
- * The HTTP contract (DESIGN.md): every route declares the schema of its successful answer, so
+ * The HTTP contract: every route declares the schema of its successful answer, so
  * Fastify serialises it through that schema and the browser parses it with the same one. This walks
  * every route the real app registers (its onRoute hook fills `app.routeTable`), so a route added
  * without a response schema fails here. Routes that answer no JSON are listed by name, with why.

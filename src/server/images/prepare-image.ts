@@ -32,7 +32,7 @@ const invalidType = () => refused(415, 'invalid_type', IMAGE_MESSAGES.invalidTyp
 const decodeOptions = (animated: boolean) => ({ failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated }) as const;
 
 /**
- * Checks an upload by its content and re-encodes it (spec 001, 5.3 and 9): JPEG, PNG, GIF or WebP
+ * Checks an upload by its content and re-encodes it: JPEG, PNG, GIF or WebP
  * only, by their bytes; at most 5MB; files over 1MB resized so the longest side is at most 1920 px
  * and re-encoded at quality 0.8, smaller ones re-encoded at their size. Throws an AppError with the
  * specified message when the file is refused.

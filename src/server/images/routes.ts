@@ -36,7 +36,7 @@ const fileParams = z.object({ file: safeText().max(100) });
 const widthQuery = z.object({ w: z.enum(SRCSET_WIDTHS.map(String) as [string, ...string[]]).optional() });
 
 /**
- * The image library (spec 001, 2.6, 7.2, 7.3): staff routes under /api/images, and the files
+ * The image library: staff routes under /api/images, and the files
  * themselves under /api/public/images, readable by anyone because public pages show them.
  * `storage` is for tests; the app opens the one its configuration names.
  */

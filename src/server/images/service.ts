@@ -16,7 +16,7 @@ import { prepareImage } from './prepare-image.ts';
 import { storageReason, type ImageStorage } from './storage.ts';
 import { allImageKeys, storedImageKey } from './variants.ts';
 
-/** The image library's data (spec 001, 7.2 and 7.3): records in uploaded_images, files in storage. */
+/** The image library's data: records in uploaded_images, files in storage. */
 
 export interface ImagesContext {
   db: Db;
@@ -81,7 +81,7 @@ function pgCode(error: unknown): string | undefined {
 const pageMissing = () => new AppError(404, 'landing_page_not_found', recordFailedMessage('the landing page does not exist'));
 
 /**
- * An upload (spec 001, section 4): check and re-encode, store the file under a random name, insert
+ * An upload: check and re-encode, store the file under a random name, insert
  * the record. When the insert fails the stored file is removed again.
  */
 export async function uploadImage(
@@ -125,7 +125,7 @@ export async function uploadImage(
   }
 }
 
-/** One page of a user's images: searched by name or tag, filtered, sorted (spec 001, 2.6 and 7.3). */
+/** One page of a user's images: searched by name or tag, filtered, sorted. */
 export async function listImages(db: Db, userId: string, query: ImageListQuery) {
   const conditions: SQL[] = [eq(uploadedImages.user_id, userId)];
   if (query.search) {
@@ -162,7 +162,7 @@ export async function listImages(db: Db, userId: string, query: ImageListQuery) 
   };
 }
 
-/** The user's TOP_USED_COUNT most used images, most used first (spec 001, 7.3 statistics). */
+/** The user's TOP_USED_COUNT most used images, most used first (the library's statistics). */
 export async function topImages(db: Db, userId: string): Promise<ImageDto[]> {
   const usage = await pagesByImageUrl(db);
   if (usage.size === 0) return [];
@@ -228,7 +228,7 @@ export async function deleteImages({ db, storage, log }: ImagesContext, userId: 
 }
 
 /**
- * The Test Connection button (spec 001, 7.3 and 8): a count query on the images table, then a
+ * The Test Connection button: a count query on the images table, then a
  * probe file written, read back and removed, so permission problems show too.
  */
 export async function testConnection({ db, storage, log }: ImagesContext, userId: string) {

@@ -18,7 +18,7 @@ const MINUTE_MS = 60_000;
 const FORM_ENCODED = 'application/x-www-form-urlencoded';
 
 /**
- * Where a published page's forms send (spec 002, "Viewer html form"). The form island posts JSON and
+ * Where a published page's forms send. The form island posts JSON and
  * gets JSON; a browser without JavaScript posts the form itself and is sent back to the page, which
  * then announces the result. Public, size-capped, limited per IP address with database counters,
  * and the same answer for a known and a new email.

@@ -19,7 +19,7 @@ import type { RenderedHtml, RenderedPage } from './page-cache.ts';
 import { renderInSlices, yieldToEventLoop } from './render-in-slices.tsx';
 import type { LandingPageRow } from './service.ts';
 
-/** The page react pages show (spec 002: "react: the waiting-list page"). */
+/** The page a landing page of type react shows: the waiting-list page. */
 export const REACT_PAGE = '/learning-ecosystem-mastery';
 const CSS_SLOT = '/*page-css*/';
 /** Placeholders in rendered markup; random per process, so no author's text can spell one. */

@@ -55,7 +55,7 @@ function author(request: FastifyRequest) {
 }
 
 /**
- * The landing pages admin (spec 001, 2.1, 2.2, 7.1). Staff only, like every route not marked public.
+ * The landing pages admin. Staff only, like every route not marked public.
  * Every write tells the rendered-page cache, here and in the other instances.
  */
 export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { db: Db; cache: PageCache }) {

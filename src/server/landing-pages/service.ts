@@ -231,7 +231,7 @@ export async function isSlugAvailable(db: Db, slug: string, excludeId?: string):
 }
 
 /**
- * The first free slug of `prefix`, -1 … -100, then a timestamp (spec 001, 7.1), found with one query.
+ * The first free slug of `prefix`, -1 … -100, then a timestamp, found with one query.
  * A concurrent save may still take it: callers insert with withSlugCheck semantics and retry.
  */
 export async function uniqueSlug(db: Db, prefix: string, now = Date.now()): Promise<string> {

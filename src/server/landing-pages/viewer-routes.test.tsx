@@ -50,7 +50,7 @@ describe('the public viewer', () => {
     expect(res.body).not.toContain('<script');
   });
 
-  it('answers an unknown or inactive slug with 404 and the spec\'s texts', async () => {
+  it('answers an unknown or inactive slug with 404 and the texts visitors have always seen', async () => {
     await create({ is_active: false });
     for (const path of [`/lp/${slug}`, '/lp/no-such-page']) {
       const res = await visit(path);

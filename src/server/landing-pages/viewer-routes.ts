@@ -35,7 +35,7 @@ const slugParams = z.object({ slug: z.string() });
 const pageQuery = z.object({ lead: z.enum(LEAD_OUTCOMES).optional().catch(undefined) }).catchall(z.unknown());
 
 /**
- * The public viewer (spec 002, "Landing-page viewer"): /lp/{slug} as finished HTML from the rendered-page
+ * The public viewer: /lp/{slug} as finished HTML from the rendered-page
  * cache, revalidated by ETag, with a form's outcome written into the cached page; counted as a view.
  * Unknown and inactive slugs, and slugs no page can have, get 'Page Not Found' (404); the last never
  * reach a cache or the database. Pages not cached are rendered through one queue (render-queue.ts),

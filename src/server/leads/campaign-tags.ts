@@ -25,8 +25,8 @@ async function boundTagId(db: Db, campaign: LeadCampaign): Promise<string | null
 /**
  * The campaign's tag for a sign-up, inside its transaction and locked until it commits (so it is
  * neither renamed nor deleted under the sign-up). The first sign-up, or the first after the tag was
- * deleted, binds the default: the tag standing for the spec's name, or a new one of that name,
- * linked to the Kit tag of that name.
+ * deleted, binds the default: the tag named like the campaign's default tag (LEAD_CAMPAIGNS), or
+ * a new one of that name, linked to the Kit tag of that name.
  */
 export async function campaignTagFor(tx: Db, campaign: LeadCampaign): Promise<Tag> {
   const boundId = await boundTagId(tx, campaign);

@@ -2,8 +2,8 @@ import { enqueueContactSync, getSyncStates, hasSingleSyncsQueuedBy, isKitConfigu
 import type { LeadKitSync } from './service.ts';
 
 /**
- * Public sign-ups sync to Kit through the durable queue, and only when a Kit API key is saved
- * (spec 002, section 4). The job is written in the sign-up's own transaction: both commit, or
+ * Public sign-ups sync to Kit through the durable queue, and only when a Kit API key is saved.
+ * The job is written in the sign-up's own transaction: both commit, or
  * neither, so a lead is never captured without its sync, and a Kit failure never fails the sign-up.
  */
 export const leadKitSync: LeadKitSync = {

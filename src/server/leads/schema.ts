@@ -39,7 +39,7 @@ export const leadDecoys = pgTable('lead_decoys', {
 
 /**
  * The CRM tag each sign-up campaign (waiting_list, webinar) adds, by id: a renamed tag stays bound.
- * No row, or a deleted tag: the spec's tag is bound on the next sign-up (campaign-tags.ts).
+ * No row, or a deleted tag: the campaign's default tag is bound on the next sign-up (campaign-tags.ts).
  */
 export const campaignTags = pgTable('campaign_tags', {
   campaign: text('campaign').primaryKey(),

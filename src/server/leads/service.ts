@@ -70,12 +70,12 @@ class RolledBack extends Error {
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
- * A public sign-up (spec 002, section 4), in one transaction: the campaign tag exists, the contact
+ * A public sign-up, in one transaction: the campaign tag exists, the contact
  * is created or tagged (upsertLeadContact: one statement, so simultaneous sign-ups with one email
  * make one contact and add the tag once), and the submission is recorded.
  *
- * Every sign-up queues a sync to Kit (when a key is saved), a known contact's too: the spec syncs
- * only new and newly tagged contacts, but the visitor's modal waits for that sync, and a modal that
+ * Every sign-up queues a sync to Kit (when a key is saved), a known contact's too: only new and
+ * newly tagged contacts need one, but the visitor's modal waits for that sync, and a modal that
  * finished at once for known emails would tell anyone who is on the list. Kit's upsert and tagging
  * are idempotent, so the extra sync changes nothing there.
  */
@@ -145,7 +145,7 @@ export async function recordDecoy(db: Db, submissionId: string): Promise<void> {
 }
 
 /**
- * The spec's error catalogue, decided on the database's own error (never on the query text, which
+ * The sign-up's error codes (LEAD_ERROR_CODES), decided on the database's own error (never on the query text, which
  * holds what the visitor typed): a duplicate key, then any violated constraint, then anything else.
  */
 export function toSignupError(error: unknown): AppError {
@@ -197,7 +197,7 @@ export async function countSubmissionsByPage(db: Db, pageIds: string[], since: D
 }
 
 /**
- * A landing page's form (spec 002, "Viewer html form"): creates the contact (source landing_page,
+ * A landing page's form: creates the contact (source landing_page,
  * status lead) or updates the known one with what the visitor gave, and records the submission with
  * its page, in one transaction. One upsert on lower(email), so two simultaneous submissions make one contact.
  */
