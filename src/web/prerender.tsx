@@ -44,7 +44,7 @@ interface SitePage {
   Page: ComponentType;
   /** The text namespaces it shows (public/content/{language}/{namespace}.json), besides 'common'. */
   namespaces: string[];
-  /** The webinar page has no floating language switch (spec 002, section 2). */
+  /** The webinar page has no floating language switch. */
   languageSwitch?: false;
   /** What the Meta pixel's ViewContent reports on this page, after consent. */
   viewContent?: string;

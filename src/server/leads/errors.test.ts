@@ -4,8 +4,9 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 import { LEAD_MESSAGES } from '../../shared/leads/messages.ts';
 
 /**
- * The sign-up's error codes and texts (LEAD_ERROR_CODES, LEAD_MESSAGES), produced by real database errors: this file's own
- * database gets the constraints an owner might add, and each sign-up trips one of them.
+ * The sign-up's error codes and texts (LEAD_ERROR_CODES, LEAD_MESSAGES), produced by real database
+ * errors: this file's own database gets the constraints an owner might add, and each sign-up trips
+ * one of them.
  */
 let t: TestApp;
 beforeAll(async () => {

@@ -18,7 +18,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* The spec shows one toast at a time; at the bottom, where it never covers a screen's header actions. */}
+      {/* One toast at a time; at the bottom, where it never covers a screen's header actions. */}
       <Toaster position="bottom-right" richColors closeButton visibleToasts={1} style={TOAST_COLORS} />
     </QueryClientProvider>
   );

@@ -2,8 +2,8 @@ import { toast } from 'sonner';
 
 /*
  * Every toast of the staff screens, in one style: a title saying what kind of news it is and the
- * message, in the spec's words, as its text (spec 002 titles the calendar's toasts 'Error' and
- * 'Success'; the other screens follow suit).
+ * message as its text (the calendar's toasts have always been titled 'Error' and 'Success'; the
+ * other screens follow suit).
  */
 
 /**

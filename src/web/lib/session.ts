@@ -38,7 +38,7 @@ export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => post<void>(AUTH_PATHS.logout),
-    // Whatever the server said, this browser is signed out now; a failure is only logged (spec).
+    // Whatever the server said, this browser is signed out now; a failure is only logged.
     onError: (error) => console.error('Sign out failed', error),
     onSettled: () => {
       client.clear();

@@ -8,7 +8,7 @@ const PALETTE = Object.entries(COMPONENT_CATEGORIES).map(([category, title]) => 
   types: COMPONENT_TYPES.filter((type) => COMPONENT_DEFINITIONS[type].inPalette && COMPONENT_DEFINITIONS[type].category === category),
 }));
 
-/** The Add Component palette (spec 001, 2.3): every type the palette offers, by category, for one target. */
+/** The Add Component palette: every type the palette offers, by category, for one target. */
 export function AddComponentDialog({
   target,
   onPick,

@@ -26,7 +26,7 @@ export function useBuilderPage(id: string | null) {
   return useQuery({ queryKey: builderPageKey(id ?? ''), queryFn: () => fetchPage(id!), enabled: id !== null, staleTime: Infinity, retry: 1 });
 }
 
-/** The page as stored now, for the Debug dialog (spec 001, 7.1): read afresh each time it opens. */
+/** The page as stored now, for the Debug dialog: read afresh each time it opens. */
 export function useStoredPage(id: string, enabled: boolean) {
   return useQuery({ queryKey: [...BUILDER_KEY, id, 'stored'], queryFn: () => fetchPage(id), enabled, staleTime: 0, gcTime: 0 });
 }
@@ -37,7 +37,7 @@ export async function createBuilderPage(content: string): Promise<LandingPage> {
 }
 
 /**
- * Later saves: the content, and page_type builder (spec 001, 4); title, slug and state stay as they
+ * Later saves: the content, and page_type builder; title, slug and state stay as they
  * are. `baseVersion` is the version the editor loaded: the server refuses the save if another came since.
  */
 export async function saveBuilderPage(id: string, content: string, baseVersion: number): Promise<LandingPage> {

@@ -25,7 +25,7 @@ const NODE_FRAME = 'node-frame relative outline-indigo-400 [&:hover:not(:has([da
  */
 const SECTION_FRAME = `${NODE_FRAME} [content-visibility:auto] [contain-intrinsic-size:auto_40rem]`;
 
-/** A component of a type no definition knows: its type, id and raw data (spec 001, 2.4). */
+/** A component of a type no definition knows: its type, id and raw data. */
 function UnknownComponent({ node }: { node: ComponentNode }) {
   return (
     <div className="rounded-md border-2 border-dashed border-amber-500 bg-amber-50 p-3 text-sm text-amber-950">
@@ -38,7 +38,7 @@ function UnknownComponent({ node }: { node: ComponentNode }) {
   );
 }
 
-/** An image that did not load, in its place on the canvas (spec 2.4). */
+/** An image that did not load, in its place on the canvas. */
 function BrokenImage({ src }: { src: string }) {
   return (
     <div role="img" aria-label={BUILDER_MESSAGES.imageFailed} className="flex min-h-32 flex-col items-center justify-center gap-1 rounded-md border-2 border-dashed border-red-300 bg-red-50 p-4 text-center text-sm text-red-900">

@@ -12,7 +12,7 @@ export interface CanvasActions {
   duplicate: (id: string) => void;
   remove: (id: string, label: string) => void;
   addInto: (parentId: string) => void;
-  /** Opens Move Component for a component (not offered for sections, spec 2.4). */
+  /** Opens Move Component for a component (not offered for sections). */
   move: (id: string) => void;
   /** Copies a section or component to the system clipboard (pasted with Ctrl/Cmd+V). */
   copy: (id: string) => void;

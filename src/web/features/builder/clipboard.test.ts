@@ -92,7 +92,7 @@ describe('pasteHtml', () => {
     expect(JSON.stringify(pasted.doc[1])).toContain('Spring sale');
   });
 
-  it("gives the specification's messages when nothing converts", () => {
+  it("gives the converter's message when nothing converts", () => {
     expect(pasteHtml(samplePage(), '<script>alert(1)</script>', null)).toEqual({ ok: false, message: CONVERTER_MESSAGES.noContent });
     expect(pasteHtml(samplePage(), '   ', null)).toEqual({ ok: false, message: CONVERTER_MESSAGES.builderError(CONVERTER_MESSAGES.emptyInput) });
   });

@@ -92,8 +92,8 @@ export function pasteClip(doc: PageContent, clip: Clip, selectedId: string | nul
 export type HtmlPaste = { readonly ok: true; readonly doc: PageContent; readonly sections: number } | { readonly ok: false; readonly message: string };
 
 /**
- * Pasted HTML converted by the shared converter (spec 2.3) and its sections put after the
- * selection's section. Refused, with the specification's messages, when nothing converts, and when
+ * Pasted HTML converted by the shared converter and its sections put after the selection's
+ * section. Refused, with the converter's messages, when nothing converts, and when
  * the page would grow past what a save can hold (a 1 MB page converts to several MB of JSON).
  */
 export function pasteHtml(doc: PageContent, html: string, selectedId: string | null, makeId: IdMaker = newNodeId): HtmlPaste {

@@ -34,7 +34,7 @@ function nodeCount(node: TreeNode): number {
 }
 
 /**
- * The selected component as visitors get it, at the panel's width (spec 2.5: the form's live
+ * The selected component as visitors get it, at the panel's width (the form's live
  * preview), drawn a frame after a key like the canvas. Inert: the canvas holds the page's controls
  * and what a screen reader reads. Its classes' CSS is the canvas's; width queries ask this box.
  */

@@ -67,7 +67,7 @@ function pathOf(doc: PageContent, id: string | null): NodePath | null {
   return (id !== null && nodeIndex(doc).get(id)?.path) || null;
 }
 
-/** Every section and component of the page, nested as on the page, to pick one for the property editor (spec 2.5). */
+/** Every section and component of the page, nested as on the page, to pick one for the property editor. */
 export const ComponentTree = memo(function ComponentTree({ doc, selectedId, onPick }: { doc: PageContent; selectedId: string | null; onPick: (id: string) => void }) {
   const selectedPath = pathOf(doc, selectedId);
   return (

@@ -10,8 +10,8 @@ import { useStoredPage } from './builder-api.ts';
 type Source = 'editor' | 'database';
 
 /**
- * The raw JSON of the page (spec 001, 2.3), to copy or download: as it would be saved now, or as the
- * database holds it with its title, slug and time of the last save (7.1), read when the dialog opens.
+ * The raw JSON of the page, to copy or download: as it would be saved now, or as the
+ * database holds it with its title, slug and time of the last save, read when the dialog opens.
  */
 export function DebugDialog({ doc, pageId, fileName, open, onClose }: { doc: PageContent; pageId: string; fileName: string; open: boolean; onClose: () => void }) {
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);

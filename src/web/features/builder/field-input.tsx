@@ -71,7 +71,7 @@ function classProblem(name: string, check: ClassCheck): string | null {
 }
 
 /**
- * Each class of a Tailwind class input, marked as Tailwind knows it or not (spec 5.4), or as left out
+ * Each class of a Tailwind class input, marked as Tailwind knows it or not, or as left out
  * for reaching outside its element or loading from another site; such classes stay in the input. A
  * class typed since the last check waits for the next one (it is asked once typing pauses).
  */
@@ -103,10 +103,10 @@ function ClassVerdicts({ value, check }: { value: unknown; check: ClassCheck | n
   );
 }
 
-/** A whole number with a few choices (a grid's 1-4 columns, spec 5.4) is picked from a list. */
+/** A whole number with a few choices (a grid's 1-4 columns) is picked from a list. */
 const fewChoices = (field: Extract<Field, { kind: 'number' }>) => field.step === 1 && field.max - field.min < 6;
 
-/** One prop's input, by its field's kind (spec 3.4, 5.4). `onChange` gets the value to store. */
+/** One prop's input, by its field's kind. `onChange` gets the value to store. */
 export function FieldInput({ field, value, onChange, classCheck }: {
   field: Field;
   value: unknown;

@@ -3,7 +3,7 @@ import type { ComponentNode } from '@shared/landing-pages/types.ts';
 import { useCanvasActions } from './canvas-actions.ts';
 
 /**
- * Inline text editing on the canvas (spec 001, 3.4): a double-click on a text starts editing it in
+ * Inline text editing on the canvas: a double-click on a text starts editing it in
  * place; Enter commits a single-line text (Ctrl/Cmd+Enter a multi-line one, where Enter starts a new
  * line), leaving the text commits, Escape cancels. F2 on the selected component, or its toolbar's
  * Edit text button, starts the same from the keyboard. A commit is one change, so one undo step.

@@ -18,7 +18,7 @@ function describe(doc: PageContent, target: MoveTarget): string {
   return `${section} › ${label}${typeof title === 'string' && title ? `: ${title}` : ''}`;
 }
 
-/** Move Component (spec 001, 2.3): every section, grid cell and nested component that may take the component; it goes to the end there. */
+/** Move Component: every section, grid cell and nested component that may take the component; it goes to the end there. */
 export function MoveDialog({ doc, movingId, onMove, onClose }: { doc: PageContent; movingId: string | null; onMove: (parentId: string) => void; onClose: () => void }) {
   const targets = movingId ? listMoveTargets(doc, movingId) : [];
   return (

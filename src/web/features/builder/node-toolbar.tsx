@@ -24,7 +24,7 @@ function ToolButton({ label, onClick, disabled, children, ...rest }: { label: st
 }
 
 /**
- * The controls of one node in edit mode (spec 001, 2.4): shown while the pointer is over the node or
+ * The controls of one node in edit mode: shown while the pointer is over the node or
  * focus is inside it, so they are reachable with Tab. Up is disabled on the first item, down on the last.
  * Memoised: an edit of the node's props (each keystroke in the property editor) leaves its toolbar be.
  */

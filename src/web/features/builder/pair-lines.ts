@@ -3,7 +3,7 @@ import { linesToList } from '@shared/landing-pages/input-rules.ts';
 
 /**
  * Social links and navigation items are typed one per line as 'name | address'. A line without a
- * '|' is a name without an address yet; blank lines are dropped, as for every list (spec 5.4).
+ * '|' is a name without an address yet; blank lines are dropped, as for every list.
  */
 const SEPARATOR = ' | ';
 

@@ -26,9 +26,9 @@ function useStoredSize(key: string, limits: { min: number; max: number; default:
   return [size, (next: number) => setSize(clamp(next))] as const;
 }
 
-/** The panel's width (spec 5.6: 300-800 px, default 384). */
+/** The panel's width (300-800 px, default 384). */
 export const usePanelWidth = () => useStoredSize('builder.panelWidth', BUILDER_LIMITS.panelWidth, Math.round);
-/** The property editor's share of the panel's height, the component tree below it (spec 5.6: 0.15-0.85, default 0.65). */
+/** The property editor's share of the panel's height, the component tree below it (0.15-0.85, default 0.65). */
 export const useEditorRatio = () => useStoredSize('builder.editorRatio', BUILDER_LIMITS.editorRatio, (ratio) => Math.round(ratio * 100) / 100);
 
 function findNode(doc: PageContent, id: string): { node: TreeNode; isSection: boolean } | null {
@@ -40,7 +40,7 @@ function findNode(doc: PageContent, id: string): { node: TreeNode; isSection: bo
   }
 }
 
-/** The property editor (spec 2.5): a form generated from the selected node's field definitions, applied live. */
+/** The property editor: a form generated from the selected node's field definitions, applied live. */
 export function PropertyPanel({
   outlineDoc,
   width,

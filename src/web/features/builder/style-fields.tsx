@@ -10,7 +10,7 @@ import { Textarea } from '@web/components/ui/textarea.tsx';
 const CUSTOM_CSS = 'customCSS';
 
 /**
- * A node's style controls (spec 3.2, 3.3): one per style its type starts with (a heading's font
+ * A node's style controls: one per style its type starts with (a heading's font
  * size) or it holds, and its custom CSS, 'property: value' pairs applied over them. A cleared value
  * removes the style. Classes are the Tailwind input's, among the props.
  */

@@ -17,7 +17,7 @@ export interface ShortcutHandlers {
 }
 
 /**
- * The builder's keyboard shortcuts (spec 001, 9, plus undo and redo), with Ctrl, or Cmd on a Mac.
+ * The builder's keyboard shortcuts (BUILDER_SHORTCUTS, plus undo and redo), with Ctrl, or Cmd on a Mac.
  * They win over the browser's own (Ctrl+S saves the page here, Ctrl+R resets the panel).
  * Escape is left to the dialogs, which close on it themselves.
  */

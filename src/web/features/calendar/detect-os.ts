@@ -1,7 +1,7 @@
 export type OperatingSystem = 'mac' | 'windows' | 'linux' | 'unknown';
 
 /**
- * The visitor's operating system, to show the matching instructions (spec 002, section 9). iPhones
+ * The visitor's operating system, to show the matching instructions. iPhones
  * and iPads get the Apple Calendar steps; Android reports Linux but has no desktop calendar apps,
  * so it gets the general steps.
  */

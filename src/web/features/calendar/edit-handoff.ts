@@ -2,7 +2,7 @@ import type { StoredCalendarEvent } from '@shared/calendar/api.ts';
 import { calendarEventFieldsSchema, type CalendarEventInput } from '@shared/calendar/event.ts';
 
 /**
- * The manager hands an event to the link creator through session storage (spec 002, section 4):
+ * The manager hands an event to the link creator through session storage:
  * it stores the event and opens the creator with ?edit=true, which reads it once and removes it.
  */
 const STORAGE_KEY = 'mycrm.calendar.edit-event';

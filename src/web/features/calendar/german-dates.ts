@@ -1,4 +1,4 @@
-/** Dates as the events manager shows them: German format, 28.09.2025 11:00 – 12:00 (spec 002, section 9). */
+/** Dates as the events manager shows them: German format, 28.09.2025 11:00 – 12:00. */
 
 /** '2025-09-28' as 28.09.2025; the digits as stored, so no time zone can shift the day. */
 export function germanDate(date: string): string {

@@ -2,7 +2,7 @@ import { icsFileName } from '@shared/calendar/file-name.ts';
 import { publicEventIcsPath } from '@shared/calendar/paths.ts';
 import { downloadFile, saveFile } from '@web/lib/download.ts';
 
-/** Saves a generated .ics file under the spec's name for it (spec 002, section 9). */
+/** Saves a generated .ics file under its name (icsFileName: the title, letters and digits kept). */
 export function saveIcs(ics: string, title: string): void {
   saveFile(new Blob([ics], { type: 'text/calendar;charset=utf-8' }), icsFileName(title));
 }

@@ -2,7 +2,7 @@ import { convertHtml } from '@shared/landing-pages/converter/convert-html.ts';
 import { CONVERTER_MESSAGES, HTML_MAX_BYTES } from '@shared/landing-pages/converter/messages.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
 
-/** The converter page's three ways in (spec 001, 2.8). */
+/** The converter page's three ways in. */
 export type SourceMode = 'paste' | 'file' | 'url';
 
 export interface Converted {
@@ -57,7 +57,7 @@ export async function readHtmlFile(file: File): Promise<{ ok: true; text: string
   }
 }
 
-/** One line of the results summary (spec 2.8: type, id, props.text, props.tailwindClasses, children). */
+/** One line of the results summary: type, id, props.text, props.tailwindClasses, children. */
 export interface SummaryRow {
   readonly id: string;
   readonly type: string;

@@ -23,7 +23,7 @@ export const CONVERTED_PAGE_TITLE = 'Converted landing page';
 
 /**
  * Creates a builder page from converted sections through the landing pages API: slug
- * converted-{timestamp}, inactive (spec 001, sections 4 and 9), content as the builder saves it.
+ * converted-{timestamp}, inactive, content as the builder saves it.
  */
 export function useCreateConvertedPage() {
   const client = useQueryClient();

@@ -85,7 +85,7 @@ describe('converting pasted HTML', () => {
     expect(screen.queryByRole('region', { name: 'Results' })).toBeNull();
   });
 
-  it('downloads the JSON under the spec’s file name, the sections as the builder saves them', async () => {
+  it('downloads the JSON as converted-landing-page.json, the sections as the builder saves them', async () => {
     const { user } = converterPage();
     paste(PAGE_HTML);
     await user.click(convertButton());

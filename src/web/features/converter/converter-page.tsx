@@ -20,7 +20,7 @@ import { SourceInput, type ChosenFile } from './source-input.tsx';
 const CREATE_FAILED = 'Failed to create the landing page. Please try again.';
 
 /**
- * The HTML to JSON Converter (spec 001, 2.8): HTML pasted, uploaded or fetched from a URL becomes
+ * The HTML to JSON Converter: HTML pasted, uploaded or fetched from a URL becomes
  * builder sections, shown as a summary and as JSON, to download or to save as a new, inactive page.
  */
 export default function ConverterPage() {

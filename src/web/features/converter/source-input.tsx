@@ -18,7 +18,7 @@ export interface ChosenFile {
   readonly text: string;
 }
 
-/** The three ways in (spec 001, 2.8): paste HTML, upload an .html or .htm file, or give a URL. */
+/** The three ways in: paste HTML, upload an .html or .htm file, or give a URL. */
 export function SourceInput({
   mode,
   onModeChange,
@@ -114,7 +114,8 @@ export function SourceInput({
                   const chosen = event.target.files?.[0];
                   if (chosen) onFile(chosen);
                 }}
-                className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-gray-900 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-gray-700"
+                // The browser's own "no file chosen" / file name is hidden: the line below names the file once, with its size.
+                className="block w-full text-sm text-transparent file:mr-3 file:rounded-md file:border-0 file:bg-gray-900 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-gray-700"
               />
               <p id={`${id}-file-hint`} className="text-sm text-gray-600">
                 {file ? (

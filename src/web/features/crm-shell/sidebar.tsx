@@ -12,7 +12,7 @@ interface SidebarProps {
   email: string;
 }
 
-/** The navigation column: w-64 expanded, w-20 collapsed (spec: 64 and 20 units). */
+/** The navigation column: w-64 expanded, w-20 collapsed. */
 export function Sidebar({ collapsed, onToggleCollapsed, onClose, onSignOut, email }: SidebarProps) {
   return (
     <div className={cn('flex h-full flex-col border-r border-gray-200 bg-white transition-[width] duration-200', collapsed ? 'w-20' : 'w-64')}>

@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { testConnection } from './images-api.ts';
 import type { BannerTone } from './library-banner.tsx';
 
-/** The Test Connection button (spec 001, 2.6 and 8): database and storage, reported in the library's banner. */
+/** The Test Connection button: database and storage, reported in the library's banner. */
 export function ConnectionTestButton({ onResult }: { onResult: (tone: BannerTone, text: string, detail?: string) => void }) {
   const [testing, setTesting] = useState(false);
   const run = async () => {

@@ -18,7 +18,7 @@ const KEY_STEP = 5;
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 /**
- * The crop box over the editor canvas (spec 001, 2.7): dragged to move, eight handles to resize,
+ * The crop box over the editor canvas: dragged to move, eight handles to resize,
  * arrow keys to move and Shift + arrow keys to resize. Its position is in canvas pixels and drawn
  * in percentages, so it follows the canvas when the screen scales it.
  */

@@ -35,7 +35,7 @@ export function drawEdited(target: HTMLCanvasElement, picture: CanvasImageSource
   ctx.drawImage(picture, -canvas.width / 2, -canvas.height / 2, canvas.width, canvas.height);
 }
 
-/** The part under the crop box, as a JPEG at quality 0.9 (spec 001, 9). */
+/** The part under the crop box, as a JPEG at quality 0.9. */
 export function cropToJpeg(source: HTMLCanvasElement, crop: CropBox, ratio: number): Promise<Blob> {
   const output = document.createElement('canvas');
   output.width = Math.round(crop.width * ratio);

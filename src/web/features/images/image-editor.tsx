@@ -16,7 +16,7 @@ const showValue = (control: EditorControl, value: number) =>
   control === 'scale' ? `${value.toFixed(1)}${EDITOR_CONTROLS.scale.unit}` : `${value}${EDITOR_CONTROLS[control].unit}`;
 
 /**
- * The Image Editor (spec 001, 2.7): crop, scale, rotate and adjust colours on a canvas, then save
+ * The Image Editor: crop, scale, rotate and adjust colours on a canvas, then save
  * the result as a new image (JPEG, quality 0.9); the original stays as it was.
  */
 export function ImageEditor({ image, onClose, onSaved }: { image: ImageDto; onClose: () => void; onSaved: (image: ImageDto) => void }) {

@@ -34,7 +34,7 @@ export interface ImageLibraryProps {
 }
 
 /**
- * The Image Library (spec 001, 2.6) as a modal, for the builder's image pickers:
+ * The Image Library as a modal, for the builder's image pickers:
  * `<ImageLibrary open onOpenChange onUse={(url) => …} />`.
  */
 export function ImageLibrary({ open, onOpenChange, ...props }: ImageLibraryProps & { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -281,7 +281,7 @@ describe('uploading images', () => {
     expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull();
   });
 
-  it('names the server’s refusal, and a session that ended in the spec’s words', async () => {
+  it('names the server’s refusal, and a session that ended in the words users have always seen', async () => {
     let status = 400;
     fakeUploads(() => (status === 401 ? { status, body: {} } : { status, body: { error: { code: 'invalid', message: IMAGE_MESSAGES.tooManyPixels } } }));
     imagesPage();

@@ -9,7 +9,7 @@ export interface BannerMessage {
   detail?: string;
 }
 
-/** Successes and notes clear after 5 seconds (spec 001, 9); errors stay until dismissed or replaced. */
+/** Successes and notes clear after 5 seconds; errors stay until dismissed or replaced. */
 const CLEAR_AFTER_MS = 5_000;
 
 export function useBanner() {

@@ -9,7 +9,7 @@ export type LibraryView = 'grid' | 'list';
 const FILTER_LABELS: Record<ImageFilter, string> = { all: 'All images', recent: 'Recent (7 days)', large: 'Large (over 1MB)' };
 const SORT_LABELS: Record<ImageSort, string> = { date: 'Date', name: 'Name', size: 'Size' };
 
-/** Search, filter, sort and the grid/list switch of the library (spec 001, 2.6). */
+/** Search, filter, sort and the grid/list switch of the library. */
 export function LibraryToolbar({
   search,
   onSearch,

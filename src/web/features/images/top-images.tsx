@@ -2,7 +2,7 @@ import { TrendingUp } from 'lucide-react';
 import type { ImageDto } from '@shared/images/api.ts';
 import { formatUsage, thumbnailUrl } from './format.ts';
 
-/** The five most used images (spec 001, 7.3 statistics), counted from the saved pages. */
+/** The five most used images, counted from the saved pages. */
 export function TopImages({ images }: { images: ImageDto[] }) {
   if (!images.length) return null;
   return (

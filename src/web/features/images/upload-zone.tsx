@@ -6,7 +6,7 @@ import { ProgressBar } from '@web/components/ui/progress.tsx';
 import { cn } from '@web/lib/cn.ts';
 import type { UploadItem } from './use-upload-queue.ts';
 
-/** Drag and drop (or choose) images; each file's upload shows its own progress (spec 001, 2.6). */
+/** Drag and drop (or choose) images; each file's upload shows its own progress. */
 export function UploadZone({ items, onFiles, onClearFinished }: { items: UploadItem[]; onFiles: (files: File[]) => void; onClearFinished: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);

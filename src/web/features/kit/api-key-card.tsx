@@ -122,7 +122,7 @@ function KeyForm({ canCancel, onDone }: { canCancel: boolean; onDone: () => void
         test.reset();
         onDone();
       },
-      // A validation message names the problem; anything else is the spec's "Failed to save API key".
+      // A validation message names the problem; anything else is "Failed to save API key".
       onError: (e) => setError(e instanceof ApiError && e.fields.api_key ? e.fields.api_key : KIT_MESSAGES.saveFailed),
     });
   };

@@ -70,7 +70,7 @@ describe('the Kit screen without a key', () => {
     expect(api.calls.map((c) => c.path)).toEqual([KIT_PATHS.settings]);
   });
 
-  it('refuses an empty key in the spec’s words', async () => {
+  it('refuses an empty key in the words users have always seen', async () => {
     const { user } = kitPage();
     await user.click(await screen.findByRole('button', { name: 'Save API Key' }));
     expect((await screen.findByRole('alert')).textContent).toBe(KIT_MESSAGES.apiKeyRequired);

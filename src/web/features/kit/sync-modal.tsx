@@ -21,7 +21,7 @@ export interface SyncModalContact {
 }
 
 /**
- * "Sync to Kit" for one contact (spec 000, section 4): loading Kit's forms and tags → ready (a tag
+ * "Sync to Kit" for one contact: loading Kit's forms and tags → ready (a tag
  * picker, via_mycrm and the contact's own Kit-linked tags preselected) → syncing → success; 2000 ms later (or when the person closes it
  * first) `onSynced` runs and the modal closes.
  */

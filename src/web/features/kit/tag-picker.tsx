@@ -7,7 +7,7 @@ import type { KitTag } from '@shared/kit/api.ts';
 /** Above this many tags the picker offers a filter. */
 const FILTER_FROM = 8;
 
-/** What a sync starts with: the default tag, always (spec 000, section 4). */
+/** What a sync starts with: the default tag, always. */
 export const initialTagSelection = () => new Set([KIT_DEFAULT_TAG]);
 
 /**

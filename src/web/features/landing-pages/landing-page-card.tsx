@@ -14,7 +14,7 @@ import { usePageActions } from './use-page-actions.ts';
 
 /**
  * One landing page: title, address, state, type and the start of its content, with its actions
- * (spec 001, 2.1), and what it earned lately (views, sign-ups, conversion).
+ * and what it earned lately (views, sign-ups, conversion).
  */
 export function LandingPageCard({
   page,

@@ -38,7 +38,7 @@ type PageField = (typeof FIELDS)[number];
 const isPageField = (name: string): name is PageField => (FIELDS as readonly string[]).includes(name);
 
 /**
- * The Add/Edit Landing Page dialog (spec 001, 2.2). Editing loads the page's whole content first
+ * The Add/Edit Landing Page dialog. Editing loads the page's whole content first
  * (the list carries only a preview). `pageId` null adds a page.
  */
 export function LandingPageModal({ pageId, onClose }: { pageId: string | null; onClose: () => void }) {
@@ -101,7 +101,7 @@ function LandingPageForm({ page, onClose }: { page: LandingPage | null; onClose:
   const answer: SlugCheckAnswer = check.isError ? 'failed' : check.isFetching || !check.data ? 'pending' : check.data;
   const checkState = slugCheckState(slug, settledSlug, answer);
 
-  // The title the slug was last derived from (spec 001, 5.1).
+  // The title the slug was last derived from: the slug follows the title until it is edited by hand.
   const previousTitle = useRef(page?.title ?? '');
   const titleField = form.register('title');
   const followTitle = (title: string) => {

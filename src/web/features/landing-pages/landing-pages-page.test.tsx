@@ -198,7 +198,7 @@ describe('adding a page', () => {
     expect(api.callsTo(`GET ${LANDING_PAGE_PATHS.slugCheck}`).map((c) => c.query.get('slug'))).toContain('spring-sale');
   });
 
-  it('names each missing field in the spec’s words', async () => {
+  it('names each missing field in the words users have always seen', async () => {
     const { user } = landingPages();
     await user.click(screen.getAllByRole('button', { name: 'Add Landing Page' })[0]!);
     const dialog = within(screen.getByRole('dialog', { name: 'Add Landing Page' }));

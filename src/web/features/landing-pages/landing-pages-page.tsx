@@ -16,13 +16,13 @@ import { useLandingPages } from './landing-pages-api.ts';
 import { notifyError } from '@web/lib/notify.tsx';
 import { PAGE_NOTICES } from './page-notices.ts';
 
-/** 'Convert HTML' (spec 001, 2.1) opens the converter screen. */
+/** 'Convert HTML' opens the converter screen. */
 const CONVERTER_PATH = CRM_SCREENS[0];
 
 /** The search asks the server once per pause in typing. */
 const SEARCH_DELAY_MS = 300;
 
-/** The landing pages admin (spec 001, 2.1): every page as a card, searched on the server, newest first. */
+/** The landing pages admin: every page as a card, searched on the server, newest first. */
 export default function LandingPagesPage() {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);

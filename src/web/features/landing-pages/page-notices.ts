@@ -1,6 +1,6 @@
 /**
- * The specification only logs the landing pages' failures (load, save, delete, toggle); the person
- * deserves to know, so each is also a toast, and each success is confirmed.
+ * The landing pages' failures (load, save, delete, toggle) are logged, and the person deserves to
+ * know too, so each is also a toast, and each success is confirmed.
  */
 export const PAGE_NOTICES = {
   loadFailed: 'Failed to load landing pages. Please try again.',

@@ -2,7 +2,7 @@ import { pageTypeSchema, type LandingPageSummary } from '@shared/landing-pages/a
 
 type PageType = LandingPageSummary['page_type'];
 
-/** How the page types read on screen (spec 001, 1: raw HTML, a built-in React page, or the builder's sections). */
+/** How the page types read on screen (raw HTML, a built-in React page, or the builder's sections). */
 export const PAGE_TYPE_LABELS: Record<PageType, string> = {
   html: 'HTML',
   react: 'React',

@@ -1,6 +1,6 @@
 import { slugError, slugFromTitle, stripSlugInput } from '@shared/landing-pages/slug.ts';
 
-/** The slug field's pure rules (spec 001, 5.1); the dialog wires them to the form. */
+/** The slug field's pure rules; the dialog wires them to the form. */
 
 /**
  * The slug once the title changed from `previousTitle` to `title`: it follows the title while it is
@@ -18,7 +18,7 @@ export function stripTypedSlug(typed: string, caret: number): { value: string; c
   return { value: stripSlugInput(typed), caret: stripSlugInput(typed.slice(0, caret)).length };
 }
 
-/** The live check's states, as the specification names them. */
+/** The live check's states. */
 export type SlugCheckState = 'idle' | 'checking' | 'available' | 'taken';
 
 /** The server's answer about the settled slug: still on its way, failed (no connection), or given. */

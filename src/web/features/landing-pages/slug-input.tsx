@@ -6,7 +6,7 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { stripTypedSlug, type SlugCheckState } from './slug-field.ts';
 
-/** The six rules of spec 001, 5.1, in the order they are checked, as the field's hint. */
+/** The slug's rules, in the order they are checked, as the field's hint. */
 const RULES_HINT = `Required; ${SLUG_MIN}–${SLUG_MAX} characters; only lowercase letters, numbers and hyphens; no hyphen at the start or end; no two hyphens in a row.`;
 
 /**

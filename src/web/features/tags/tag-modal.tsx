@@ -26,7 +26,7 @@ function initialValues(tag: TagDto | null): TagInput {
 
 /**
  * Create or edit a tag with the shared rules (a Kit tag ID must be a number). A name that is
- * already taken comes back from the server onto the name field; any other failure is the spec's
+ * already taken comes back from the server onto the name field; any other failure is
  * "Failed to save tag. Please try again."
  */
 export function TagModal({ tag, onClose }: { tag: TagDto | null; onClose: () => void }) {

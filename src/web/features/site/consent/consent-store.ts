@@ -2,7 +2,7 @@ import { LANGUAGE_COOKIE } from '@shared/site/languages.ts';
 import { CONSENT_ACCEPTED, CONSENT_DECLINED, CONSENT_PENDING, CONSENT_PENDING_ATTRIBUTE, CONSENT_STORAGE_KEY } from '@shared/site/consent.ts';
 
 /**
- * The visitor's cookie choice, stored locally under a product-specific key (spec 002, section 3).
+ * The visitor's cookie choice, stored locally under a key of this product's own.
  * Plain DOM code: the public pages' islands use it, and the staff app's banner through use-consent.ts.
  */
 export { CONSENT_STORAGE_KEY };

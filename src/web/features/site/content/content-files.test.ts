@@ -5,7 +5,7 @@ import type { CommonContent, CookiePolicyContent, MasteryContent, SiteSettings, 
 
 /**
  * The content files are edited by hand, so they are checked like code: both languages have the same
- * texts, the specification's facts are there, and every file they point to exists.
+ * texts, the program's and the webinar's facts are there, and every file they point to exists.
  */
 const PUBLIC = path.resolve('public');
 const read = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(PUBLIC, file), 'utf8')) as T;
@@ -43,7 +43,7 @@ describe('the content files', () => {
     }
   });
 
-  it('describe the program as the specification does: 9 weeks in three phases, cohort 3, 25 places, 2 h live and 1 h office hours', () => {
+  it('describe the program as it is sold: 9 weeks in three phases, cohort 3, 25 places, 2 h live and 1 h office hours', () => {
     const en = read<MasteryContent>('content/en/mastery.json');
     expect(en.path.steps.map((s) => [s.title, s.weeks])).toEqual([
       ['Intelligent capture', 'Weeks 1–2'],
@@ -66,7 +66,7 @@ describe('the content files', () => {
     expect(read<CookiePolicyContent>('content/de/cookiePolicy.json').lastUpdated).toBe('Zuletzt aktualisiert: Februar 2025');
   });
 
-  it('give the webinar content file every field of the specification, under "webinar"', () => {
+  it('give the webinar content file every field the webinar page reads, under "webinar"', () => {
     for (const file of ['webinar-content.json', 'webinar-content.en.json']) {
       const { webinar } = read<{ webinar: WebinarContent }>(file);
       expect(Object.keys(webinar.hero).sort()).toEqual(['badge', 'ctaButton', 'ctaDetails', 'highlightText', 'subtitle', 'title']);

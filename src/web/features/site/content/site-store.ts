@@ -25,5 +25,5 @@ export function useWebinarContent(language: SiteLanguage): WebinarContent {
   return content;
 }
 
-/** The German file is the one the specification names; the English one has the same shape. */
+/** The German file keeps the address it has always had; the English one has the same shape. */
 export const webinarContentPath = (language: SiteLanguage) => (language === 'de' ? '/webinar-content.json' : '/webinar-content.en.json');

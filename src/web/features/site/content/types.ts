@@ -43,7 +43,7 @@ export interface SiteSettings {
     downloads: { transcript: string; chat: string; summary: string };
   };
   webinarEvent: { icsUrl: string };
-  /** The short footer of the webinar pages, which is always German (spec 002, section 2). */
+  /** The short footer of the webinar pages, which is always German. */
   shortFooter: { impressum: string; privacy: string; terms: string; cookiePolicy: string; rights: string };
   legal: {
     company: string;

@@ -13,7 +13,7 @@ import { urlParametersForSignup } from '@web/features/site/signup/url-parameters
  * The sign-up modals of the program and webinar pages (server HTML: a native <dialog> each, see
  * signup-dialog.tsx). Opens a dialog from its buttons or its address hash, checks the fields with the
  * server's rules, sends the sign-up, shows "Joining..." then "Syncing..." while Kit gets it, and the
- * spec's texts when it fails (spec 002, section 4). No zod, no React: a few kB.
+ * sign-up's error texts (LEAD_MESSAGES) when it fails. No zod, no React: a few kB.
  */
 
 const FIELDS: LeadField[] = ['full_name', 'email', 'phone'];

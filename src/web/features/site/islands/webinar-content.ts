@@ -1,9 +1,8 @@
 import { SITE_ISLAND_ATTRIBUTES as A } from '@web/features/site/islands/attributes.ts';
 
 /**
- * The webinar page reads its content file on every visit, with a cache-busting timestamp (spec 002,
- * section 7): the page arrives rendered from that file at build time, and when the file cannot be
- * read now the spec's error screen ('Fehler beim Laden der Inhalte', reload with F5) replaces it.
+ * The webinar page reads its content file on every visit, with a cache-busting timestamp: the page arrives rendered from that file at build time, and when the file cannot be
+ * read now the error screen ('Fehler beim Laden der Inhalte', reload with F5) replaces it.
  */
 const page = document.querySelector<HTMLElement>(`[${A.webinarContent}]`)!;
 const errorScreen = document.querySelector<HTMLElement>(`[${A.webinarError}]`)!;

@@ -3,7 +3,7 @@ import type { CommonContent } from '@web/features/site/content/types.ts';
 import { useSiteSettings } from '@web/features/site/content/site-store.ts';
 import { Brand } from './brand.tsx';
 
-/** The footer's copyright year, as the specification states it. */
+/** The footer's copyright year: fixed, as the site has always shown it. */
 export const COPYRIGHT_YEAR = 2025;
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;

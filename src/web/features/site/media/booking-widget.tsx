@@ -3,7 +3,7 @@ import type { CommonContent, SiteSettings } from '@web/features/site/content/typ
 import { useSiteSettings } from '@web/features/site/content/site-store.ts';
 import { ConsentGate } from './consent-gate.tsx';
 
-/** The spec's booking widget height. */
+/** The embedded booking calendar's height, in px (an iframe does not take its content's height). */
 export const BOOKING_WIDGET_HEIGHT = 700;
 
 /** The booking calendars of site.json's links that a page can embed. */

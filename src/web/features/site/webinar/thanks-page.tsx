@@ -9,7 +9,7 @@ import { ShortGermanFooter } from '@web/features/site/layout/footers.tsx';
 import { YoutubeVideo } from '@web/features/site/media/youtube-video.tsx';
 import { BackToWebinar } from './back-to-webinar.tsx';
 
-/** How far along the registration is once the sign-up is done (spec 002, section 9). */
+/** How far along the registration is once the sign-up is done. */
 export const THANKS_PROGRESS_PERCENT = 80;
 
 /** After the webinar sign-up: the video, add to calendar, the AI assistants with their credits, the bonus. */
