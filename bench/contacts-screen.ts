@@ -7,7 +7,7 @@
  *   npm run build && npx tsx bench/contacts-screen.ts
  *
  * The built app (dist/web) is served by the real server on a PGlite database in a temporary
- * directory, seeded by bench/seed-contacts.ts. Budget (DESIGN.md): the screen usable in under 1.5 s.
+ * directory, seeded by bench/seed-contacts.ts. Budget: the screen usable in under 1.5 s.
  *
  * BENCH_BASELINE_WEB=<another build's dist/web> also serves that build (same server code and
  * database) and alternates cold loads between the two, so a change is compared in one run on the

@@ -7,7 +7,7 @@
  *   BENCH_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/postgres npx tsx bench/contacts.ts
  *
  * PostgreSQL runs in a fresh database created on that server and dropped afterwards (the role
- * needs CREATEDB); the PGlite database lives in a temporary directory. Budget (DESIGN.md): p95 of
+ * needs CREATEDB); the PGlite database lives in a temporary directory. Budget: p95 of
  * a search or a page under 50 ms.
  */
 import fs from 'node:fs';

@@ -9,7 +9,7 @@
  * the timing jitter of a busy machine, ~150 ms, would already be worth 8 requests of a window: a
  * scale that Kit's real 60 s window never sees.)
  *
- * Goals (DESIGN.md): 2.0 requests per contact (1 + one tag), no 429 in steady state, at least 90 %
+ * Goals: 2.0 requests per contact (1 + one tag), no 429 in steady state, at least 90 %
  * of the allowance used, no contact lost or duplicated.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -66,7 +66,7 @@ describe('the landing page builder', () => {
     await expect.poll(() => sections().nth(1).getByText(BUILDER_MESSAGES.emptyParagraph).count()).toBe(0);
     await expect.poll(secondSectionTexts).toEqual([HEADING, PARAGRAPH]);
 
-    // With the heading selected, the palette can add after it instead of at the end (spec 4); undone in two steps.
+    // With the heading selected, the palette can add after it instead of at the end; undone in two steps.
     await editHeading();
     await sections().nth(1).getByRole('toolbar', { name: 'Section controls' }).getByRole('button', { name: 'Add Component' }).click();
     const palette = page.getByRole('dialog', { name: 'Add Component' });
@@ -266,7 +266,7 @@ describe('the landing page builder', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await moveDialog.getByRole('button', { name: 'Section 2 › Grid cell 1' }).click();
     await expect.poll(() => grid.getByText(PARAGRAPH).isVisible()).toBe(true);
-    // Alone in its cell, the paragraph can move neither up nor down (spec 4).
+    // Alone in its cell, the paragraph can move neither up nor down.
     const inCell = grid.locator('[data-node-id]').filter({ hasText: PARAGRAPH }).last();
     expect(await inCell.getByRole('button', { name: 'Move up' }).isDisabled()).toBe(true);
     expect(await inCell.getByRole('button', { name: 'Move down' }).isDisabled()).toBe(true);
@@ -293,7 +293,7 @@ describe('the landing page builder', () => {
     const json = page.getByRole('dialog', { name: 'Debug: page JSON' }).getByLabel('Page JSON');
     await expect.poll(() => json.textContent()).toContain(PARAGRAPH);
     expect(await json.textContent()).not.toContain(HEADING);
-    // The stored page (spec 7.1): its title, slug and last save, and its content, which still has the heading.
+    // The stored page: its title, slug and last save, and its content, which still has the heading.
     const debug = page.getByRole('dialog', { name: 'Debug: page JSON' });
     const [saved] = await server.db.select().from(landingPages).where(eq(landingPages.title, BUILDER_PAGE_TITLE));
     await expect.poll(() => debug.getByText(`In the database: ${BUILDER_PAGE_TITLE} · /lp/${saved!.slug} · last saved `).isVisible()).toBe(true);
@@ -338,7 +338,7 @@ describe('the landing page builder', () => {
     await page.keyboard.press('Control+e');
     await expect.poll(() => box.getByRole('toolbar').count()).toBe(1);
 
-    // Reload reports what is wrong with the stored content (spec 8) and keeps the page on screen.
+    // Reload reports what is wrong with the stored content and keeps the page on screen.
     await server.db.update(landingPages).set({ content: '[{"id": ' }).where(eq(landingPages.id, odd!.id));
     await page.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Invalid JSON content in database: ' }).isVisible()).toBe(true);

@@ -129,7 +129,7 @@ describe('calendar link creator', () => {
     await page.goto(`${server.baseUrl}${CREATOR}`);
   });
 
-  it('opens with the spec defaults: Europe/Berlin, reminder on at 30 minutes, weekly repeat off', async () => {
+  it('opens with the defaults: Europe/Berlin, reminder on at 30 minutes, weekly repeat off', async () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Calendar Link Creator');
     expect(await page.getByLabel('Timezone').inputValue()).toBe('Europe/Berlin');
     expect(await page.getByLabel('Enable reminder').isChecked()).toBe(true);

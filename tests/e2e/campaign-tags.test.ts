@@ -47,7 +47,7 @@ describe('the sign-up tags setting', () => {
     ]);
   });
 
-  it("shows each form's tag: the spec's tag, or the tag linked to the spec's Kit tag", async () => {
+  it("shows each form's tag: its default tag, or the tag linked to the Kit tag of that name", async () => {
     await page.goto(`${server.baseUrl}/crm/tags`);
     await expect.poll(() => selectedText('Waiting list sign-ups')).toBe('LEM_Waiting_List');
     await expect.poll(() => selectedText('Webinar sign-ups')).toBe('Webinar Lead (Kit: webinar202509_2)');

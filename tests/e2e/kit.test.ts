@@ -183,7 +183,7 @@ describe('Kit integration screen', () => {
     await page.route('**/api/kit/settings', (route) => (route.request().method() === 'PUT' ? route.abort() : route.fallback()));
     await keyCard.getByLabel('API key', { exact: true }).fill(RIGHT_KEY);
     await keyCard.getByRole('button', { name: 'Save API Key' }).click();
-    await expectVisible(keyCard.getByText('Failed to save API key'), 'the spec text for a failed save');
+    await expectVisible(keyCard.getByText('Failed to save API key'), 'the text for a failed save');
     await page.unroute('**/api/kit/settings');
     // The browser reports the request that was cut off; nothing else went wrong.
     expect(errors).toEqual(['console: Failed to load resource: net::ERR_FAILED']);

@@ -197,7 +197,7 @@ describe('landing pages admin', () => {
     expect(await dialog().getByLabel('Content').inputValue()).toBe('<h1>Spring offer</h1><p>Ten percent off everything.</p>');
     await expect.poll(slugStatus).toBe('Available');
 
-    // The slug still is the title's: it follows the title (spec 001, 5.1), and the new one is checked.
+    // The slug still is the title's: it follows the title until edited by hand, and the new one is checked.
     await titleInput().fill('Spring Offer Extended');
     expect(await slugInput().inputValue()).toBe('spring-offer-extended');
     await expect.poll(slugStatus).toBe('Available');

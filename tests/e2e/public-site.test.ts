@@ -405,7 +405,7 @@ describe('the waiting list', () => {
     await expect.poll(() => page.getByRole('heading', { name: "You're on the waiting list!" }).isVisible()).toBe(true);
   });
 
-  it('signs up in German from the keyboard, and shows the spec\'s errors in German', async () => {
+  it('signs up in German from the keyboard, and shows the sign-up\'s errors in German', async () => {
     const { page } = await visitor('de', 390, { consent: 'declined' });
     await page.goto(`${server.baseUrl}/learning-ecosystem-mastery`);
     await islandsReady(page);

@@ -16,7 +16,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/setup',
   'POST /api/auth/invite/check',
   'POST /api/auth/invite/accept',
-  // The one public browser page under /api: its links already sit in sent newsletters (DESIGN.md).
+  // The one public browser page under /api: its links already sit in sent newsletters.
   'GET /api/calendar/ics/:eventId',
   // Published landing pages, and an html page's own HTML (served under a sandbox policy).
   'GET /lp/:slug',
