@@ -40,7 +40,7 @@ export const NODE_COMPONENTS: Readonly<Record<ComponentType, ReactComponent<Node
 };
 
 /** The component for a type, or undefined for a type no definition knows. */
-export function nodeComponent(type: string): ReactComponent<NodeProps> | undefined {
+function nodeComponent(type: string): ReactComponent<NodeProps> | undefined {
   return Object.hasOwn(NODE_COMPONENTS, type) ? NODE_COMPONENTS[type as ComponentType] : undefined;
 }
 
@@ -55,7 +55,7 @@ export function RenderNode({ node, ctx }: NodeProps) {
 }
 
 /** The public page's way of rendering children: each through RenderNode. */
-export function renderChildNodes(parent: TreeNode, ctx: RenderContext) {
+function renderChildNodes(parent: TreeNode, ctx: RenderContext) {
   return childrenOf(parent).map((child) => <RenderNode key={child.id} node={child} ctx={ctx} />);
 }
 

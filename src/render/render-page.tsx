@@ -56,7 +56,7 @@ function describePath(path: NodePath): string {
 }
 
 /** Where the page uses a component type the renderer does not know, one line per node. */
-export function unknownTypeProblems(content: PageContent): { type: string; details: string[] } | null {
+function unknownTypeProblems(content: PageContent): { type: string; details: string[] } | null {
   let first: string | null = null;
   const details: string[] = [];
   walk(content, (node, path) => {

@@ -41,7 +41,7 @@ export const CRM_SCREENS = [
   '/crm/landing-pages/convert',
 ] as const;
 
-export const PUBLIC_PAGES = [
+const PUBLIC_PAGES = [
   '/',
   '/login',
   '/setup',
@@ -57,7 +57,7 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 /** Pages with a parameter, as patterns; the parameter is one non-empty path segment. */
-export const PARAM_PAGES = ['/lp/:slug', CALENDAR_DOWNLOAD_ROUTE, '/crm/landing-pages/:id/builder', '/crm/contacts/:id'] as const;
+const PARAM_PAGES = ['/lp/:slug', CALENDAR_DOWNLOAD_ROUTE, '/crm/landing-pages/:id/builder', '/crm/contacts/:id'] as const;
 
 const exact = new Set<string>([...PUBLIC_PAGES, ...CRM_NAV.map((n) => n.path), ...CRM_SCREENS]);
 const patterns = PARAM_PAGES.map((p) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, '[^/]+')}$`));

@@ -72,7 +72,7 @@ function tracks(columnWidths: string): string[] {
  * that (a phone, a narrow cell of another grid) the cells stack in one column instead of
  * overflowing. Column widths that do not match the column count give equal columns.
  */
-export function gridLayout(columns: number, columnWidths: string, gap: string): { template: string; minWidth: number } {
+function gridLayout(columns: number, columnWidths: string, gap: string): { template: string; minWidth: number } {
   const count = Math.min(GRID.maxColumns, Math.max(GRID.minColumns, Math.round(columns) || GRID.defaultColumns));
   const given = tracks(columnWidths);
   const widths = given.length === count ? given : tracks(equalColumnWidths(count));

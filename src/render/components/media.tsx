@@ -94,7 +94,7 @@ export function Video({ node }: NodeProps) {
 const flag = (value: string) => (isFlagOn(value) ? '1' : '0');
 
 /** The privacy-enhanced embed address (youtube-nocookie.com) with the component's settings as parameters. */
-export function youTubeEmbedUrl(id: string, props: { autoplay: string; muted: string; controls: string; showInfo: string; rel: string }): string {
+function youTubeEmbedUrl(id: string, props: { autoplay: string; muted: string; controls: string; showInfo: string; rel: string }): string {
   const params = new URLSearchParams({
     autoplay: flag(props.autoplay),
     mute: flag(props.muted),

@@ -50,13 +50,13 @@ const isStaffPage = (url: string) => staffPageRequests(url.split('?')[0] ?? '', 
  * and are open without marking: files of the built app (@fastify/static gives each `config.file`)
  * and requests no route matched, which the not-found handler answers with a 404.
  */
-export function routeNeedsSession(route: FastifyRequest['routeOptions']): boolean {
+function routeNeedsSession(route: FastifyRequest['routeOptions']): boolean {
   if (route.url === undefined) return false;
   const config = route.config as { public?: boolean; file?: string };
   return !config.public && typeof config.file !== 'string';
 }
 
-export const HOST_MESSAGES = {
+const HOST_MESSAGES = {
   malformed: 'This request names no valid host.',
   foreign: 'This server does not answer to that host name. Open it at its own address (its owner can add one in PUBLIC_URL or ALLOWED_HOSTS).',
 } as const;

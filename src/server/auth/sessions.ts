@@ -9,9 +9,9 @@ import { toSessionUser } from './users.ts';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** A session ends after 14 days without use… */
-export const SESSION_IDLE_MS = 14 * DAY_MS;
+const SESSION_IDLE_MS = 14 * DAY_MS;
 /** …and 30 days after sign-in at the latest, however much it is used. */
-export const SESSION_MAX_MS = 30 * DAY_MS;
+const SESSION_MAX_MS = 30 * DAY_MS;
 /** The expiry moves forward at most once a day, so an active user is not sent a new cookie on every request. */
 const RENEW_STEP_MS = DAY_MS;
 /** A user's last activity is written at most hourly: the users list shows it, a write per request is not worth it. */
@@ -27,7 +27,7 @@ export function sessionCookieName(config: Pick<Config, 'isProduction'>): string 
 }
 
 /** Idle expiry from now, capped at the absolute lifetime counted from sign-in. */
-export function slidingExpiry(createdAt: Date, now = new Date()): Date {
+function slidingExpiry(createdAt: Date, now = new Date()): Date {
   return new Date(Math.min(now.getTime() + SESSION_IDLE_MS, createdAt.getTime() + SESSION_MAX_MS));
 }
 

@@ -95,7 +95,7 @@ export async function deleteOwnEvent(db: Db, userId: string, eventId: string): P
 }
 
 /** The event's own fields, as the links and the .ics file take them. */
-export function eventFields(row: CalendarEventRow): CalendarEventInput {
+function eventFields(row: CalendarEventRow): CalendarEventInput {
   return {
     title: row.title,
     start_date: row.start_date,

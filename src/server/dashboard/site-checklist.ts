@@ -7,7 +7,7 @@ import { findPlaceholders, type ContentFile, type SitePlaceholder } from '../../
  * The public site's content as the server serves it: the build copies public/ into the web directory,
  * and the pages were prerendered from these files. Named by where the owner edits them (public/…).
  */
-export function readSiteContent(webDir: string): ContentFile[] {
+function readSiteContent(webDir: string): ContentFile[] {
   const relative = [
     'content/site.json',
     ...['en', 'de'].flatMap((language) => jsonFiles(webDir, `content/${language}`)),

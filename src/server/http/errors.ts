@@ -66,7 +66,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-export const REQUEST_LINE_MESSAGES = {
+const REQUEST_LINE_MESSAGES = {
   badUrl: 'This address is not valid: part of it is not a correctly percent-encoded character.',
   tooLong: 'This address is too long.',
 } as const;

@@ -47,7 +47,7 @@ function accepted(accept: string | undefined): Set<string> {
 }
 
 /** AVIF, then WebP, when the browser says it takes them; else the stored format. Animations never become AVIF here. */
-export function negotiateFormat(accept: string | undefined, stored: ImageExt): ServedFormat {
+function negotiateFormat(accept: string | undefined, stored: ImageExt): ServedFormat {
   const types = accepted(accept);
   if (types.has('image/avif') && stored !== 'gif') return 'avif';
   if (types.has('image/webp')) return 'webp';

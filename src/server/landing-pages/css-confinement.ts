@@ -180,7 +180,7 @@ function anchorPlace(parts: SelectorComponent[], classes: ReadonlySet<string>): 
   return othersLocal ? place : null;
 }
 
-export const isConfinedSelector = (selector: Selector, classes: ReadonlySet<string>) => placeOf(selector, classes) !== null;
+const isConfinedSelector = (selector: Selector, classes: ReadonlySet<string>) => placeOf(selector, classes) !== null;
 
 /** The two bases an address is resolved against: the staff app's scheme is either. */
 const SAME_ORIGIN_BASES = ['https://same-origin.invalid/', 'http://same-origin.invalid/'];

@@ -16,7 +16,7 @@ import type { ComponentNode } from '../../shared/landing-pages/types.ts';
  */
 
 /** About 25 ms of rendering on a busy 2-core machine. */
-export const SLICE_UNITS = 250;
+const SLICE_UNITS = 250;
 
 /** Lets requests that arrived meanwhile run before the next piece of work. */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

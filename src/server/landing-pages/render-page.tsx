@@ -20,7 +20,7 @@ import { renderInSlices, yieldToEventLoop } from './render-in-slices.tsx';
 import type { LandingPageRow } from './service.ts';
 
 /** The page a landing page of type react shows: the waiting-list page. */
-export const REACT_PAGE = '/learning-ecosystem-mastery';
+const REACT_PAGE = '/learning-ecosystem-mastery';
 const CSS_SLOT = '/*page-css*/';
 /** Placeholders in rendered markup; random per process, so no author's text can spell one. */
 const OUTCOME_SLOT = `\uE000outcome-${randomUUID()}\uE001`;

@@ -13,7 +13,7 @@ import { countHit } from '../http/rate-limit.ts';
 import { captureLead, recordDecoy, submissionSyncState, type LeadKitSync } from './service.ts';
 
 /** A sign-up is a few hundred bytes; anything near this is not a person filling in a form. */
-export const LEAD_BODY_LIMIT = 16 * 1024;
+const LEAD_BODY_LIMIT = 16 * 1024;
 const MINUTE_MS = 60_000;
 
 const CAMPAIGN_BY_PATH: Record<string, LeadCampaign> = { 'waiting-list': 'waiting_list', webinar: 'webinar' };

@@ -58,7 +58,7 @@ export interface LeadKitSync {
  * What a filled honeypot's pretend sync to Kit takes when no sync is queued before it: about what a
  * real one takes then (the worker starts it at once; one upsert, then a tagging call per tag).
  */
-export const DECOY_SYNC_MS = { min: 1_000, max: 3_000 } as const;
+const DECOY_SYNC_MS = { min: 1_000, max: 3_000 } as const;
 
 /** Ends a rehearsal's transaction once all its work is done, carrying what it would have returned. */
 class RolledBack extends Error {
@@ -148,7 +148,7 @@ export async function recordDecoy(db: Db, submissionId: string): Promise<void> {
  * The sign-up's error codes (LEAD_ERROR_CODES), decided on the database's own error (never on the query text, which
  * holds what the visitor typed): a duplicate key, then any violated constraint, then anything else.
  */
-export function toSignupError(error: unknown): AppError {
+function toSignupError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const m = LEAD_MESSAGES.en;
   const dbError = databaseErrorOf(error);

@@ -57,7 +57,7 @@ export type PublicCalendarEvent = z.output<typeof publicCalendarEventSchema>;
 
 export const eventIdParamsSchema = z.object({ eventId: z.string() });
 
-export const EVENT_LIST_MAX_LIMIT = 100;
+const EVENT_LIST_MAX_LIMIT = 100;
 
 /** Query of the staff list: newest first, a page at a time, optionally searched by title or location. */
 export const eventListQuerySchema = z.object({

@@ -81,7 +81,7 @@ export function icsPreview(ics: string, lines: number = ICS_PREVIEW_LINES): stri
 }
 
 /** The host of the source website ('https://coach.example/x' gives coach.example), else the placeholder. */
-export function uidDomain(sourceWebsite: string): string {
+function uidDomain(sourceWebsite: string): string {
   const site = sourceWebsite.trim();
   if (!site) return ICS_PLACEHOLDER_DOMAIN;
   try {

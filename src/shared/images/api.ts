@@ -24,10 +24,10 @@ export type ImageFilter = (typeof IMAGE_FILTERS)[number];
 /** Newest first, A to Z, largest first. */
 export const IMAGE_SORTS = ['date', 'name', 'size'] as const;
 export type ImageSort = (typeof IMAGE_SORTS)[number];
-export const IMAGE_PAGE_SIZE = 24;
-export const IMAGE_PAGE_SIZE_MAX = 100;
+const IMAGE_PAGE_SIZE = 24;
+const IMAGE_PAGE_SIZE_MAX = 100;
 /** Images one bulk request may delete or ask about. */
-export const IMAGE_BATCH_MAX = 100;
+const IMAGE_BATCH_MAX = 100;
 
 export const TAG_MESSAGES = {
   tooLong: `A tag can be at most ${TAG_MAX_LENGTH} characters`,

@@ -1,6 +1,6 @@
 /** The image rules and limits, used by the server and the screens. */
 
-export const MB = 1024 * 1024;
+const MB = 1024 * 1024;
 /** The largest file accepted: 5MB. */
 export const MAX_UPLOAD_BYTES = 5 * MB;
 /** Files over 1MB are resized so the longest side is at most MAX_DIMENSION, re-encoded at RESIZE_QUALITY. */

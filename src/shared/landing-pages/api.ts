@@ -44,7 +44,7 @@ export const LANDING_PAGE_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this landing page?',
 } as const;
 
-export const slugSchema = safeText({ error: SLUG_MESSAGES.required }).superRefine((slug, ctx) => {
+const slugSchema = safeText({ error: SLUG_MESSAGES.required }).superRefine((slug, ctx) => {
   const message = slugError(slug);
   if (message) ctx.addIssue({ code: 'custom', message });
 });
@@ -147,7 +147,7 @@ export const pageVersionSummarySchema = z.object({
 });
 export type PageVersionSummary = z.output<typeof pageVersionSummarySchema>;
 export const pageVersionListSchema = z.object({ versions: z.array(pageVersionSummarySchema) });
-export const pageVersionSchema = pageVersionSummarySchema.extend({ content: z.string() });
+const pageVersionSchema = pageVersionSummarySchema.extend({ content: z.string() });
 export const pageVersionResultSchema = z.object({ version: pageVersionSchema });
 export const versionParamsSchema = z.object({ id: pageId, versionId: z.uuid({ error: 'Not a version id' }) });
 

@@ -37,9 +37,5 @@ export const INPUT_TYPES = ['text', 'email', 'password', 'number', 'tel', 'url']
 export const DIVIDER_TYPES = ['horizontal', 'vertical'] as const;
 export const SOCIAL_PLATFORMS = ['facebook', 'twitter', 'linkedin', 'instagram'] as const;
 
-/** Brand colour palettes offered as class options (bg-primary-500, text-teal-50, ...). */
-export const BRAND_PALETTES = ['primary', 'accent', 'teal'] as const;
-export const BRAND_SHADES = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900] as const;
-
 /** Limits on stored content: generous, they only stop garbage. */
 export const CONTENT_LIMITS = { idMax: 200, typeMax: 100 } as const;

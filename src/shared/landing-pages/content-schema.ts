@@ -10,7 +10,7 @@ import type { ComponentNode, PageContent, Props, SectionNode } from './types.ts'
 const idSchema = z.string().min(1).max(CONTENT_LIMITS.idMax);
 const typeSchema = z.string().min(1).max(CONTENT_LIMITS.typeMax);
 const propsSchema = z.record(z.string(), z.unknown()).default({});
-export const stylesSchema = z.record(z.string(), z.union([z.string(), z.number()])).default({});
+const stylesSchema = z.record(z.string(), z.union([z.string(), z.number()])).default({});
 
 /** Per type: its fields' values checked and normalised; props no field names pass through. */
 const propsSchemaByType = new Map(

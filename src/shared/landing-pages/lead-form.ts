@@ -8,7 +8,7 @@ import { safeText } from '../text/safe-text.ts';
  * on it, every field is kept in the submission's form_data.
  */
 
-export const LP_LEAD_LIMITS = { fields: 40, nameLength: 100, valueLength: 2_000 } as const;
+const LP_LEAD_LIMITS = { fields: 40, nameLength: 100, valueLength: 2_000 } as const;
 /** A hidden field a person never fills (the same trap as the site's sign-ups). */
 export const LP_HONEYPOT_FIELD = 'website';
 
@@ -27,7 +27,7 @@ const isHttpUrl = (value: string) => {
   }
 };
 
-export const lpLeadFieldsSchema = z
+const lpLeadFieldsSchema = z
   .record(z.string().max(LP_LEAD_LIMITS.nameLength).regex(/^[a-z0-9_]+$/), safeText({ multiline: true }).max(LP_LEAD_LIMITS.valueLength))
   .refine((fields) => Object.keys(fields).length <= LP_LEAD_LIMITS.fields, LP_LEAD_MESSAGES.tooManyFields)
   .superRefine((fields, ctx) => {

@@ -51,7 +51,7 @@ export function slugFromTitle(title: string): string {
 
 /** The prefix of a new page's slug; then -1 … -100 are tried, then a timestamp. */
 export const DEFAULT_SLUG_PREFIX = 'landing-page';
-export const SLUG_SUFFIX_TRIES = 100;
+const SLUG_SUFFIX_TRIES = 100;
 
 /** The candidates for a unique slug, in the order they are tried (the last one uses the clock). */
 export function slugCandidates(prefix: string, now: number): string[] {

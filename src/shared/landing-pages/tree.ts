@@ -13,13 +13,6 @@ export function nodeAtPath(doc: PageContent, path: NodePath): TreeNode | undefin
   return node;
 }
 
-/** The list a node at this path sits in: the sections for a section, else its parent's components. */
-export function siblingsAtPath(doc: PageContent, path: NodePath): readonly TreeNode[] {
-  if (path.length === 1) return doc;
-  const parent = nodeAtPath(doc, path.slice(0, -1));
-  return parent ? childrenOf(parent) : NO_CHILDREN;
-}
-
 /**
  * Replaces the list of nodes under a parent (the section list for the empty path) with what `change`
  * returns, copying only the nodes on the way there: every other node keeps its identity. When

@@ -30,7 +30,7 @@ export const CAMPAIGN_TAG_MESSAGES = {
   unbound: (name: string) => `${name} (created on the first sign-up)`,
 } as const;
 
-export const campaignSchema = z.enum(LEAD_CAMPAIGN_NAMES as [LeadCampaign, ...LeadCampaign[]]);
+const campaignSchema = z.enum(LEAD_CAMPAIGN_NAMES as [LeadCampaign, ...LeadCampaign[]]);
 
 export const campaignTagBindingSchema = z.object({
   campaign: campaignSchema,

@@ -1,5 +1,4 @@
 import type { ContactSource } from '../contacts.ts';
-import { KIT_DEFAULT_TAG } from '../tags/api.ts';
 
 /** The two public sign-up forms: the tag each adds and the source a new contact gets. */
 export const LEAD_CAMPAIGNS = {
@@ -9,6 +8,3 @@ export const LEAD_CAMPAIGNS = {
 
 export type LeadCampaign = keyof typeof LEAD_CAMPAIGNS;
 export const LEAD_CAMPAIGN_NAMES = Object.keys(LEAD_CAMPAIGNS) as LeadCampaign[];
-
-/** The tags a sign-up's sync to Kit carries: the campaign tag and via_mycrm. */
-export const kitTagNamesFor = (campaign: LeadCampaign): string[] => [LEAD_CAMPAIGNS[campaign].tag, KIT_DEFAULT_TAG];

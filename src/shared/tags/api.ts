@@ -17,7 +17,7 @@ export const DEFAULT_TAG_COLOR = '#8B5CF6';
 export const KIT_DEFAULT_TAG = 'via_mycrm';
 
 export const TAG_NAME_MAX = 100;
-export const TAG_TEXT_MAX = 1000;
+const TAG_TEXT_MAX = 1000;
 
 export const TAG_MESSAGES = {
   nameRequired: 'Tag name is required',
@@ -40,7 +40,7 @@ const optionalText = ({ multiline = false } = {}) =>
     .pipe(z.string().max(TAG_TEXT_MAX, TAG_MESSAGES.textTooLong).nullable());
 
 /** Contacts keep tag names in one CSV cell, separated by ";" (or ","), so names never contain them. */
-export const tagNameSchema = safeText({ error: TAG_MESSAGES.nameRequired })
+const tagNameSchema = safeText({ error: TAG_MESSAGES.nameRequired })
   .trim()
   .min(1, TAG_MESSAGES.nameRequired)
   .max(TAG_NAME_MAX, TAG_MESSAGES.nameTooLong)

@@ -13,8 +13,8 @@ type Shape =
   | { readonly kind: 'grid'; readonly cells: readonly (readonly Shape[])[] }
   | { readonly kind: 'chain'; readonly levels: number };
 
-export const LEAF_TYPES = COMPONENT_TYPES.filter((type) => COMPONENT_DEFINITIONS[type].children === 'none');
-export const HOLDER_TYPES = ['container', 'section', 'heroWithNavigation'] as const;
+const LEAF_TYPES = COMPONENT_TYPES.filter((type) => COMPONENT_DEFINITIONS[type].children === 'none');
+const HOLDER_TYPES = ['container', 'section', 'heroWithNavigation'] as const;
 
 const shapes = fc.letrec<{ node: Shape; leaf: Shape; holder: Shape; grid: Shape }>((tie) => ({
   node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, tie('leaf'), tie('holder'), tie('grid')),

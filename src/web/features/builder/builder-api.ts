@@ -47,7 +47,7 @@ export async function saveBuilderPage(id: string, content: string, baseVersion: 
 /** Whether a save was refused because someone else saved the page since it was loaded. */
 export const isSaveConflict = (error: unknown) => error instanceof ApiError && error.code === PAGE_CHANGED_CODE;
 
-export const pageVersionsKey = (id: string) => [...BUILDER_KEY, id, 'versions'] as const;
+const pageVersionsKey = (id: string) => [...BUILDER_KEY, id, 'versions'] as const;
 
 /** The page's kept versions, newest first; read afresh each time the History dialog opens. */
 export function usePageVersions(id: string | null, enabled: boolean) {

@@ -215,7 +215,7 @@ interface Drag {
 /** A click on a handle stays a click: a drag starts once the pointer has moved a few pixels. */
 const POINTER_OPTIONS: PointerSensorOptions = { activationConstraint: { distance: 5 } };
 
-export const DRAG_INSTRUCTIONS =
+const DRAG_INSTRUCTIONS =
   'To move this, press Space or Enter to pick it up, the arrow keys to choose where it goes, Space or Enter to drop it there, or Escape to cancel.';
 
 /** The drag-and-drop context of the builder: wraps the canvas and the property panel. */

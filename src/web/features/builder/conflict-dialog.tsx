@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 
 /** 'This page was changed at {time} by {name}': the save that came in between, as stored now. */
-export const changedMessage = (current: LandingPage) =>
+const changedMessage = (current: LandingPage) =>
   LANDING_PAGE_MESSAGES.pageChanged(current.updated_at.toLocaleString(), current.updated_by?.email ?? null);
 
 /**

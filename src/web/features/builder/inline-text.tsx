@@ -22,7 +22,7 @@ export interface InlineText {
 const TOP = ':scope > :not(.node-toolbar):not([data-placeholder])';
 
 /** The texts each type lets the user edit on the canvas. */
-export const INLINE_TEXTS: Readonly<Record<string, readonly InlineText[]>> = {
+const INLINE_TEXTS: Readonly<Record<string, readonly InlineText[]>> = {
   heading: [{ prop: 'text', selector: TOP, multiline: false }],
   paragraph: [{ prop: 'text', selector: TOP, multiline: true }],
   button: [{ prop: 'text', selector: TOP, multiline: false }],

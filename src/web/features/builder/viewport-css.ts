@@ -18,7 +18,7 @@ export const VIEWPORTS = [
 ] as const;
 
 /** The custom property holding 1vh of the previewed screen; unset (desktop), 1vh is the window's. */
-export const PREVIEW_VH = '--lp-vh';
+const PREVIEW_VH = '--lp-vh';
 
 /** The canvas frame's style for a previewed screen: its width, and the container the page's CSS asks. */
 export function previewFrameStyle(id: ViewportId): CSSProperties {

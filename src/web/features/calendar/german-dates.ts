@@ -1,7 +1,7 @@
 /** Dates as the events manager shows them: German format, 28.09.2025 11:00 – 12:00. */
 
 /** '2025-09-28' as 28.09.2025; the digits as stored, so no time zone can shift the day. */
-export function germanDate(date: string): string {
+function germanDate(date: string): string {
   const [year, month, day] = date.split('-');
   return year && month && day ? `${day}.${month}.${year}` : date;
 }

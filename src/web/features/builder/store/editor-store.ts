@@ -53,4 +53,3 @@ export function useEditor<T>(selector: (state: EditorState) => T): T {
   return useSyncExternalStore(store.subscribe, () => selector(store.getState()));
 }
 
-export const useDispatch = () => useEditorStore().dispatch;

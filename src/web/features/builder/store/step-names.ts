@@ -20,7 +20,7 @@ export function labelIn(doc: PageContent, id: string): string {
 }
 
 /** A node as a step names it: a section by its place ('Section 2'), a component by its type ('Button'). */
-export function nodeName(doc: PageContent, id: string): string {
+function nodeName(doc: PageContent, id: string): string {
   const { node, path } = locate(doc, id);
   return path.length === 1 ? `Section ${path[0]! + 1}` : nodeLabel(node, false);
 }

@@ -4,7 +4,7 @@ import { useSiteSettings } from '@web/features/site/content/site-store.ts';
 import { Brand } from './brand.tsx';
 
 /** The footer's copyright year: fixed, as the site has always shown it. */
-export const COPYRIGHT_YEAR = 2025;
+const COPYRIGHT_YEAR = 2025;
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 const linkClass = 'text-gray-300 hover:text-white';

@@ -4,7 +4,7 @@ import { useSiteSettings } from '@web/features/site/content/site-store.ts';
 import { ConsentGate } from './consent-gate.tsx';
 
 /** The embedded booking calendar's height, in px (an iframe does not take its content's height). */
-export const BOOKING_WIDGET_HEIGHT = 700;
+const BOOKING_WIDGET_HEIGHT = 700;
 
 /** The booking calendars of site.json's links that a page can embed. */
 export type BookingCalendar = keyof Pick<SiteSettings['links'], 'booking' | 'implementationSession'>;
@@ -13,7 +13,7 @@ export type BookingCalendar = keyof Pick<SiteSettings['links'], 'booking' | 'imp
  * A Calendly booking page as an inline embed (without Calendly's own cookie banner: ours asked).
  * Derived from the page's link, so the embedded calendar and the link under it never differ.
  */
-export function bookingEmbedUrl(pageUrl: string): string {
+function bookingEmbedUrl(pageUrl: string): string {
   const url = new URL(pageUrl);
   url.searchParams.set('embed_type', 'Inline');
   url.searchParams.set('hide_gdpr_banner', '1');

@@ -10,7 +10,7 @@ import { YoutubeVideo } from '@web/features/site/media/youtube-video.tsx';
 import { BackToWebinar } from './back-to-webinar.tsx';
 
 /** How far along the registration is once the sign-up is done. */
-export const THANKS_PROGRESS_PERCENT = 80;
+const THANKS_PROGRESS_PERCENT = 80;
 
 /** After the webinar sign-up: the video, add to calendar, the AI assistants with their credits, the bonus. */
 export default function ThanksPage() {

@@ -1,7 +1,7 @@
 import { useSiteSettings } from '@web/features/site/content/site-store.ts';
 
 /** The webinar as schema.org data for search engines: online, free (0 EUR), 28 Sep 2025, 11:00–12:00 Berlin. */
-export const WEBINAR_EVENT = {
+const WEBINAR_EVENT = {
   name: 'Learning Ecosystem Webinar',
   startDate: '2025-09-28T11:00:00+02:00',
   endDate: '2025-09-28T12:00:00+02:00',
