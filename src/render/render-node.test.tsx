@@ -219,10 +219,10 @@ describe('form components', () => {
     expect(set.one('textarea').attribs).toMatchObject({ rows: '9', name: 'your_question', required: '' });
   });
 
-  it('select: an empty first choice, then its options', () => {
+  it('select: its options, the first one showing; a required one starts on an empty choice', () => {
     const plain = renderNode(node('select'));
-    expect(plain.all('option').map(textOf)).toEqual(['Select…', 'Option 1', 'Option 2', 'Option 3']);
-    expect(attr(plain.all('option')[0]!, 'value')).toBe('');
+    expect(plain.all('option').map(textOf)).toEqual(['Option 1', 'Option 2', 'Option 3']);
+    expect(attr(plain.all('option')[0]!, 'value')).toBe('Option 1');
     expect(textOf(plain.one('label'))).toBe('Choose an option');
     const set = renderNode(node('select', { label: 'Team size', options: ['1-5', '6-20'], required: 'true' }));
     expect(set.all('option').map((o) => attr(o, 'value'))).toEqual(['', '1-5', '6-20']);

@@ -113,8 +113,8 @@ export function Select({ node }: NodeProps) {
     <div className={mergeClassNames(FIELD, props.tailwindClasses)} style={nodeStyle(node)}>
       <FieldLabel htmlFor={id} text={labelOf(props.label, 'select')} required={required} />
       <select id={id} name={formFieldName('select', props)} required={required} className={CONTROL}>
-        {/* An empty first choice, so 'required' means the visitor picked one. */}
-        <option value="">{RENDER_MESSAGES.selectPlaceholder}</option>
+        {/* A required select starts on an empty choice, so 'required' means the visitor picked one; another shows its first option, as the page it came from did. */}
+        {required ? <option value="">{RENDER_MESSAGES.selectPlaceholder}</option> : null}
         {props.options.map((option, index) => (
           <option key={index} value={option}>
             {option}

@@ -5,9 +5,12 @@ import type { PageContent } from '../types.ts';
 import { limitDepth } from './depth-limit.ts';
 import { attr, findElement, findElements, findTag, plainText } from './dom.ts';
 import { LabelIndex } from './forms.ts';
+import { detectFramework } from './framework-classes.ts';
 import { HtmlConverter } from './html-converter.ts';
 import { CONVERTER_CUTS, CONVERTER_MESSAGES, HTML_MAX_BYTES } from './messages.ts';
+import { PageStyles } from './page-styles.ts';
 import { parseHtml } from './parse-html.ts';
+import { keepReadable } from './readable-text.ts';
 import { sectionRoots } from './section-roots.ts';
 import { documentBase, urlResolver } from './urls.ts';
 
@@ -47,7 +50,8 @@ export function convertHtml(html: string, options: ConvertOptions = {}): Convers
   const urls = urlResolver(documentBase(options.pageUrl, baseHref ? attr(baseHref, 'href') : undefined), () => (relative = true));
   const linkedIds = new Set(findElements(body, (el) => el.name === 'a').flatMap((a) => (attr(a, 'href')?.startsWith('#') ? [attr(a, 'href')!.slice(1)] : [])));
   const makeId = options.makeId ?? nodeIdMaker();
-  const converter = new HtmlConverter(makeId, urls, new LabelIndex(body), linkedIds);
+  const look = { framework: detectFramework(document), styles: PageStyles.read(document, urls) };
+  const converter = new HtmlConverter(makeId, urls, new LabelIndex(body), linkedIds, look);
 
   const sections = sectionRoots(body, new WeakMap())
     .map((root) => converter.section(root))
@@ -60,7 +64,7 @@ export function convertHtml(html: string, options: ConvertOptions = {}): Convers
     componentsFlattened ||= flattened;
     return { ...section, components };
   });
-  const parsed = pageContentSchema.safeParse(limited);
+  const parsed = pageContentSchema.safeParse(keepReadable(limited));
   if (!parsed.success) return { ok: false, message: CONVERTER_MESSAGES.failed };
   const cuts = [
     ...(stopped ? [CONVERTER_CUTS.stopped] : []),

@@ -81,8 +81,11 @@ export function describeControl(el: Element, label: string): ControlDescription 
     };
   }
   if (el.name === 'select') {
-    const options = findElements(el, (child) => child.name === 'option').map(plainText).filter(Boolean);
-    return { type: 'select', props: { label, options, required: required(el), ...submitted(el) } };
+    const options = findElements(el, (child) => child.name === 'option');
+    // A first option worth nothing ('Choose a topic…') is the select's prompt: without a label, it is the label.
+    const prompt = options[0] && attr(options[0], 'value') === '' && !label ? plainText(options[0]) : '';
+    const texts = (prompt ? options.slice(1) : options).map(plainText).filter(Boolean);
+    return { type: 'select', props: { label: label || prompt, options: texts, required: required(el), ...submitted(el) } };
   }
   const type = (attr(el, 'type') ?? 'text').toLowerCase();
   if (type === 'checkbox') return { type: 'checkbox', props: { label, checked: checked(el), required: required(el), ...submitted(el) } };

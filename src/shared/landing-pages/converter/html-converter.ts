@@ -3,12 +3,12 @@ import { equalColumnWidths, type ComponentType } from '../component-definitions.
 import { GRID, HEADING_LEVEL_CLASSES, type HeadingLevel } from '../constants.ts';
 import { createComponent, createSection } from '../create.ts';
 import type { IdMaker } from '../ids.ts';
-import type { ComponentNode, SectionNode } from '../types.ts';
+import type { ComponentNode, SectionNode, Styles } from '../types.ts';
 import { blankTextsOf, isPlainContainer, joinClasses, leaves, levelSize, mergeSocialLinks, TAILWIND_TEXT_SIZE, withLinks } from './component-props.ts';
+import { formatCustomCss, parseCustomCss, type StyleObject } from '../custom-css.ts';
 import {
   attr,
   childrenNamed,
-  classString,
   classTokens,
   contentChildren,
   drawnAsBlock,
@@ -25,12 +25,13 @@ import {
   isText,
   plainText,
   rawText,
-  styleOf,
 } from './dom.ts';
+import { translateClasses, type Framework } from './framework-classes.ts';
 import { describeControl, formProps, insideForm, isControl, wrappedControls, type LabelIndex } from './forms.ts';
 import { inlinePieces, type InlineRules, type InlineText, type TextLink } from './inline-text.ts';
 import { columnLayout, columnWeights, columnWidths, GRID_LAYOUT_CLASS, gridGap, withoutLayout, type ColumnLayout } from './layout.ts';
 import { frameProps, imageProps, scriptedYouTube, videoProps, type MediaProps } from './media.ts';
+import type { PageStyles } from './page-styles.ts';
 import type { SectionRoot } from './section-roots.ts';
 import { buttonVariant, isButtonLike, socialPlatform, type UrlResolver } from './urls.ts';
 
@@ -69,6 +70,12 @@ const SPECIFIC_TAGS = new Set([
 /** Block elements that hold one line of text (when they hold no blocks). */
 const TEXT_BLOCK_TAGS = new Set(['p', 'dt', 'dd', 'caption', 'figcaption', 'legend', 'summary', 'address']);
 
+/** How the page draws itself beyond its markup: the framework its classes belong to, and its own CSS's colours. */
+export interface PageLook {
+  readonly framework: Framework | undefined;
+  readonly styles: PageStyles | undefined;
+}
+const NO_LOOK: PageLook = { framework: undefined, styles: undefined };
 
 /**
  * Turns HTML elements into builder components: headings, paragraphs, lists, images,
@@ -89,6 +96,7 @@ export class HtmlConverter {
     private readonly labels: LabelIndex,
     /** Ids that links of the page point to (href="#id"): elements with them keep the id as an anchor. */
     private readonly linkedIds: ReadonlySet<string>,
+    private readonly look: PageLook = NO_LOOK,
   ) {
     this.inlineRules = {
       standsAlone: (el) => isAtomic(el) || (el.name === 'a' && isButtonLike(el)) || (el.name === 'label' && wrappedControls(el).length > 0),
@@ -100,11 +108,55 @@ export class HtmlConverter {
 
   // ---- Building nodes
 
+  /** An element's classes as the converted page keeps them: a framework's translated or dropped. */
+  private classesOf(el: Element | undefined, tokens: readonly string[] = el ? classTokens(el) : []): string {
+    return translateClasses(this.look.framework, tokens);
+  }
+
+  /**
+   * An element's style: the colours the page's CSS gives it, under its style attribute (`inline`, when
+   * given, in place of it). With `text`, a colour that inline elements give all of its text (a span
+   * around a heading's words) comes along, since the text it holds is kept without them.
+   */
+  private stylesOf(el: Element | undefined, { inline, text = false }: { inline?: StyleObject; text?: boolean } = {}): StyleObject {
+    if (!el) return {};
+    const own = { ...this.look.styles?.own(el), ...(inline ?? parseCustomCss(el.attribs.style)) };
+    const colour = text ? this.textColour(el) : undefined;
+    return colour ? { ...own, color: colour } : own;
+  }
+
+  /** The colour inline elements give every piece of an element's text, if they all give one and the same. */
+  private textColour(el: Element): string | undefined {
+    const styles = this.look.styles;
+    if (!styles || styles.empty) return undefined;
+    let found: string | undefined;
+    const stack: AnyNode[] = [...el.children];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (isElement(node)) {
+        if (!isIgnored(node)) stack.push(...node.children);
+        continue;
+      }
+      if (!isText(node) || isBlank(node.data)) continue;
+      let colour: string | undefined;
+      for (let up = node.parent; up && up !== el && isElement(up); up = up.parent) {
+        const set = parseCustomCss(up.attribs.style).color ?? styles.own(up).color;
+        if (set !== undefined) {
+          colour = String(set);
+          break;
+        }
+      }
+      if (colour === undefined || (found !== undefined && colour !== found)) return undefined;
+      found = colour;
+    }
+    return found;
+  }
+
   /** A component of a type, its text fields blank unless given, classes and inline style from `from`. */
   private node(type: ComponentType, props: Record<string, unknown>, from?: Element, children?: ComponentNode[]): ComponentNode {
-    const tailwindClasses = props.tailwindClasses ?? (from ? classString(from) : '');
+    const tailwindClasses = props.tailwindClasses ?? this.classesOf(from);
     const created = createComponent(type, { ...blankTextsOf(type), ...props, tailwindClasses }, this.makeId);
-    const node = { ...created, styles: styleOf(from) };
+    const node = { ...created, styles: asStyles(this.stylesOf(from, { text: type === 'button' || type === 'paragraph' || type === 'heading' })) };
     return children ? { ...node, components: children } : node;
   }
 
@@ -123,14 +175,14 @@ export class HtmlConverter {
 
   /** A text node that is all its element holds takes the element's classes, style and anchor. */
   private restyle(node: ComponentNode, el: Element): ComponentNode {
-    let classes = classString(el);
+    let classes = this.classesOf(el);
     if (node.type === 'heading') {
       const level = node.props.level as HeadingLevel;
       // Without a size of its own a heading would look like body text (Tailwind resets h1-h6): give it its
       // level's size and weight (not its colour, which the page around it decides).
       if (!classes.split(' ').some((c) => TAILWIND_TEXT_SIZE.test(c))) classes = joinClasses(classes, levelSize(level));
     }
-    return { ...node, props: { ...node.props, tailwindClasses: classes, ...this.anchorOf(el) }, styles: styleOf(el) };
+    return { ...node, props: { ...node.props, tailwindClasses: classes, ...this.anchorOf(el) }, styles: asStyles(this.stylesOf(el, { text: true })) };
   }
 
   /**
@@ -140,8 +192,8 @@ export class HtmlConverter {
    */
   private wrap(el: Element, items: ComponentNode[], extra: Record<string, unknown> = {}): ComponentNode[] {
     if (items.length === 0) return [];
-    const classes = classString(el);
-    const styles = styleOf(el);
+    const classes = this.classesOf(el);
+    const styles = asStyles(this.stylesOf(el));
     const props = { ...extra, ...this.anchorOf(el) };
     const draws = classes !== '' || Object.keys(styles).length > 0 || Object.keys(props).length > 0;
     if (!draws) return items;
@@ -175,14 +227,40 @@ export class HtmlConverter {
 
   /** A section of the page: a top-level element (its classes, style and anchor on the section), or loose content. */
   section(root: SectionRoot): SectionNode {
-    if (root.kind === 'loose') return { ...createSection('section', {}, this.makeId), components: this.convertNodes(root.nodes) };
+    if (root.kind === 'loose') {
+      const parent = root.nodes[0]?.parent;
+      const around = parent && isElement(parent) ? this.around(parent, true, {}) : {};
+      return { ...createSection('section', {}, this.makeId), styles: asStyles(around), components: this.convertNodes(root.nodes) };
+    }
     const { el } = root;
-    if ((!this.isGenericBlock(el) && el.name !== 'tr') || scriptedYouTube(el)) return { ...createSection('section', {}, this.makeId), components: this.element(el) };
+    if ((!this.isGenericBlock(el) && el.name !== 'tr') || scriptedYouTube(el)) {
+      return { ...createSection('section', {}, this.makeId), styles: asStyles(this.around(el, false, {})), components: this.element(el) };
+    }
     const layout = el.name === 'tr' ? null : columnLayout(el, this.inlineCache);
     const components = el.name === 'tr' ? this.rowItems(el) : layout ? this.grids(el, layout, false) : this.convertNodes(contentChildren(el));
     // A section that is itself a row of columns keeps the layout classes on its grids and the rest itself.
-    const { classes, styles } = layout ? withoutLayout(el) : { classes: classString(el), styles: styleOf(el) };
-    return { ...createSection('section', { tailwindClasses: classes, ...this.anchorOf(el) }, this.makeId), styles, components };
+    const { classes, style } = layout ? this.withoutLayout(el) : { classes: this.classesOf(el), style: this.stylesOf(el) };
+    return { ...createSection('section', { tailwindClasses: classes, ...this.anchorOf(el) }, this.makeId), styles: asStyles(this.around(el, false, style)), components };
+  }
+
+  /**
+   * A section's style with what it shows from the page around it: the wrappers and the body it is
+   * taken out of may set the text colour and the background it stands on. Each comes only when the
+   * section's own style says nothing of it.
+   */
+  private around(el: Element, withOwn: boolean, own: StyleObject): StyleObject {
+    const styles = this.look.styles;
+    if (!styles || styles.empty) return own;
+    const inherited = styles.inherited(el, withOwn);
+    const ownBackground = Object.keys(own).some((name) => name.startsWith('background'));
+    const taken = Object.fromEntries(Object.entries(inherited).filter(([name]) => (name === 'color' ? own.color === undefined : !ownBackground)));
+    return { ...taken, ...own };
+  }
+
+  /** Classes and style of an element whose columns become grids, without what lays them out. */
+  private withoutLayout(el: Element): { classes: string; style: StyleObject } {
+    const { tokens, style } = withoutLayout(el);
+    return { classes: this.classesOf(el, tokens), style: this.stylesOf(el, { inline: style }) };
   }
 
   /** A run of inline content: text with its links, and the images, controls and buttons standing in it. */
@@ -360,15 +438,15 @@ export class HtmlConverter {
    * carries the other classes and style itself.
    */
   private grids(el: Element, layout: ColumnLayout, boxed = true): ComponentNode[] {
-    const layoutClasses = classTokens(el).filter((t) => GRID_LAYOUT_CLASS.test(t)).join(' ');
+    const layoutClasses = this.classesOf(el, classTokens(el).filter((t) => GRID_LAYOUT_CLASS.test(t)));
     if (layout.rows.length === 1) {
-      if (boxed) return [this.grid(layout.rows[0]!, layout.columns, layout.weights, el, classString(el), true)];
+      if (boxed) return [this.grid(layout.rows[0]!, layout.columns, layout.weights, el, this.classesOf(el), true)];
       return [this.grid(layout.rows[0]!, layout.columns, layout.weights, el, layoutClasses, false)];
     }
     const rows = layout.rows.map((row) => this.grid(row, layout.columns, undefined, el, layoutClasses, false));
-    const { classes, styles } = withoutLayout(el);
-    if (!boxed || (!classes && Object.keys(styles).length === 0)) return rows;
-    return [{ ...this.node('container', { padding: '', maxWidth: '', tailwindClasses: classes }, undefined, rows), styles }];
+    const { classes, style } = this.withoutLayout(el);
+    if (!boxed || (!classes && Object.keys(style).length === 0)) return rows;
+    return [{ ...this.node('container', { padding: '', maxWidth: '', tailwindClasses: classes }, undefined, rows), styles: asStyles(style) }];
   }
 
   /** `from`: the row element, whose gap setting the grid follows; `own`: whether the grid also takes its style. */
@@ -386,8 +464,8 @@ export class HtmlConverter {
       // A column that is itself a row of columns: the cell keeps its other classes, the inner grid the layout ones.
       const layout = columnLayout(kid, this.inlineCache);
       if (!layout) return this.node('gridCell', props, kid, this.convertNodes(contentChildren(kid)));
-      const { classes, styles } = withoutLayout(kid);
-      return { ...this.node('gridCell', { ...props, tailwindClasses: classes }, undefined, this.grids(kid, layout, false)), styles };
+      const { classes, style } = this.withoutLayout(kid);
+      return { ...this.node('gridCell', { ...props, tailwindClasses: classes }, undefined, this.grids(kid, layout, false)), styles: asStyles(style) };
     }
     const items = isInline(kid, this.inlineCache) ? this.inline([kid]) : this.element(kid);
     return this.node('gridCell', props, undefined, items);
@@ -598,3 +676,8 @@ export class HtmlConverter {
   }
 }
 
+/** A style object as a node's styles: its customCSS, or nothing. */
+function asStyles(style: StyleObject): Styles {
+  const css = formatCustomCss(style);
+  return css ? { customCSS: css } : {};
+}

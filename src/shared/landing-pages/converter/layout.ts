@@ -1,7 +1,6 @@
 import type { Element } from 'domhandler';
 import { GRID } from '../constants.ts';
-import { formatCustomCss, parseCustomCss } from '../custom-css.ts';
-import type { Styles } from '../types.ts';
+import { parseCustomCss, type StyleObject } from '../custom-css.ts';
 import { attr, classTokens, elementChildren, hasLooseText, isInline } from './dom.ts';
 
 /**
@@ -185,10 +184,9 @@ export const GRID_LAYOUT_CLASS = /^(?:[a-z0-9-]+:)*(?:grid|inline-grid|grid-cols
 /** Style declarations that lay out columns: the grids take them, the box around several rows must not. */
 const LAYOUT_STYLES = new Set(['display', 'gridTemplateColumns', 'gridTemplateRows', 'gridAutoFlow', 'gap', 'columnGap', 'rowGap', 'flexDirection', 'flexWrap']);
 
-/** An element's classes and style without what lays out its columns. */
-export function withoutLayout(el: Element): { classes: string; styles: Styles } {
-  const classes = classTokens(el).filter((t) => !GRID_LAYOUT_CLASS.test(t)).join(' ');
+/** An element's class names and style attribute without what lays out its columns. */
+export function withoutLayout(el: Element): { tokens: string[]; style: StyleObject } {
+  const tokens = classTokens(el).filter((t) => !GRID_LAYOUT_CLASS.test(t));
   const style = Object.fromEntries(Object.entries(parseCustomCss(el.attribs.style)).filter(([name]) => !LAYOUT_STYLES.has(name)));
-  const css = formatCustomCss(style);
-  return { classes, styles: css ? { customCSS: css } : {} };
+  return { tokens, style };
 }
