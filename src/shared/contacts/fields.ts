@@ -250,6 +250,12 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactFieldName = ContactField['name'];
 export const CONTACT_FIELD_NAMES: readonly ContactFieldName[] = CONTACT_FIELDS.map((field) => field.name);
 
+const BY_NAME: ReadonlyMap<string, ContactField> = new Map(CONTACT_FIELDS.map((field) => [field.name, field]));
+export const contactField = <N extends ContactFieldName>(name: N) => BY_NAME.get(name) as Extract<ContactField, { name: N }>;
+
+/** The fields that are columns of the contacts list. */
+export type ContactListField = Extract<ContactField, { list: object }>;
+
 /** The fields a landing page's form stores on the contact, besides the email it is keyed by. */
 export type LeadFormContactField = Exclude<Extract<ContactField, { leadForm: object }>, { type: 'email' }>;
 export function leadFormContactFields<F extends ContactFieldDefinition>(fields: readonly F[]) {
@@ -262,10 +268,16 @@ export function kitCustomFields<F extends ContactFieldDefinition>(fields: readon
   return fields.filter((field): field is Extract<F, { kit: 'custom_field' }> => field.kit === 'custom_field');
 }
 
-/** The fields with a place in `place`, in that place's order. */
-export function fieldsIn<F extends ContactFieldDefinition>(fields: readonly F[], place: 'page' | 'list'): F[] {
-  const position = (field: F) => (place === 'page' ? field.page : field.list?.position) ?? 0;
-  return fields.filter((field) => field[place] !== null).toSorted((a, b) => position(a) - position(b));
+/** The fields of the contact page, top to bottom. */
+export function pageFields<F extends ContactFieldDefinition>(fields: readonly F[]): F[] {
+  return fields.filter((field) => field.page !== null).toSorted((a, b) => a.page! - b.page!);
+}
+
+/** The fields that are columns of the contacts list, left to right. */
+export function listFields<F extends ContactFieldDefinition>(fields: readonly F[]) {
+  return fields
+    .filter((field): field is Extract<F, { list: object }> => field.list !== null)
+    .toSorted((a, b) => a.list!.position - b.list!.position);
 }
 
 /** The modal's rows, top to bottom, each with its fields left to right. */

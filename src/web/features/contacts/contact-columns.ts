@@ -1,23 +1,26 @@
+import { CONTACT_FIELDS, listFields, type ContactListField } from '@shared/contacts/fields.ts';
+
 /*
- * The contacts table's optional columns. Contact (with the row checkbox) and Actions are always
- * shown; the others can be chosen, and the choice is remembered in this browser. The defaults fit
- * a laptop screen (1366 px) without sideways scrolling; Phone and Source are one click away.
+ * The contacts table's optional columns: the contact fields that are list columns (their entries in
+ * CONTACT_FIELDS say where, how wide and whether shown by default), then Created and Kit ID.
+ * Contact (with the row checkbox) and Actions are always shown; the others can be chosen, and the
+ * choice is remembered in this browser. The defaults fit a laptop screen (1366 px) without
+ * sideways scrolling; Phone and Source are one click away.
  */
 
-export const OPTIONAL_COLUMNS = ['email', 'phone', 'source', 'tags', 'status', 'created', 'kit'] as const;
-export type ContactColumn = (typeof OPTIONAL_COLUMNS)[number];
+/** Every optional column, left to right. */
+const COLUMNS = [
+  ...listFields(CONTACT_FIELDS).map(({ name, label, list }) => ({ name, label, widthRem: list.widthRem, shownByDefault: list.shownByDefault })),
+  { name: 'created', label: 'Created', widthRem: 7.5, shownByDefault: true },
+  { name: 'kit', label: 'Kit ID', widthRem: 8, shownByDefault: true },
+] as const;
 
-export const COLUMN_LABELS: Record<ContactColumn, string> = {
-  email: 'Email',
-  phone: 'Phone',
-  source: 'Source',
-  tags: 'Tags',
-  status: 'Status',
-  created: 'Created',
-  kit: 'Kit ID',
-};
-
-export const DEFAULT_COLUMNS: readonly ContactColumn[] = ['email', 'tags', 'status', 'created', 'kit'];
+export type ContactColumn = ContactListField['name'] | 'created' | 'kit';
+export const OPTIONAL_COLUMNS: readonly ContactColumn[] = COLUMNS.map((column) => column.name);
+export const COLUMN_LABELS = Object.fromEntries(COLUMNS.map((column) => [column.name, column.label])) as Record<ContactColumn, string>;
+/** Widths (rem) of the columns; Email takes its share of what is left, at least its entry here. */
+export const COLUMN_REM = Object.fromEntries(COLUMNS.map((column) => [column.name, column.widthRem])) as Record<ContactColumn, number>;
+export const DEFAULT_COLUMNS: readonly ContactColumn[] = COLUMNS.filter((column) => column.shownByDefault).map((column) => column.name);
 
 const STORAGE_KEY = 'mycrm.contacts.columns';
 

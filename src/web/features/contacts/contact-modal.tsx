@@ -1,22 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ComponentProps } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import {
-  CONTACT_SOURCE_LABELS,
-  CONTACT_SOURCES,
-  CONTACT_STATUS_LABELS,
-  CONTACT_STATUSES,
-  DEFAULT_CONTACT_SOURCE,
-  DEFAULT_CONTACT_STATUS,
-} from '@shared/contacts.ts';
-import {
-  CONTACT_FIELD_LABELS as LABELS,
-  CONTACT_FORM_FIELDS,
-  contactFormSchema,
-  type ContactFormField,
-  type ContactInput,
-  type ContactValues,
-} from '@shared/contacts/form.ts';
+import { CONTACT_FIELDS, modalRows, type ContactField, type ContactFieldDefinition } from '@shared/contacts/fields.ts';
+import { CONTACT_FORM_FIELDS, contactFormSchema, type ContactFormField, type ContactInput, type ContactValues } from '@shared/contacts/form.ts';
 import type { ContactDto } from '@shared/contacts/api.ts';
 import type { TagDto } from '@shared/tags/api.ts';
 import { FormActions } from '@web/components/ui/form-actions.tsx';
@@ -30,21 +15,18 @@ import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 import { useSaveContact } from './contacts-api.ts';
 import { TagPicker } from './tag-picker.tsx';
 
+/** A new contact's form starts empty, with each enumeration's default. */
+const emptyValue = (field: ContactFieldDefinition) => (field.type === 'enum' ? field.default : field.type === 'tags' ? [] : '');
+
 function initialValues(contact: ContactDto | null): ContactInput {
-  return {
-    email: contact?.email ?? '',
-    first_name: contact?.first_name ?? '',
-    last_name: contact?.last_name ?? '',
-    full_name: contact?.full_name ?? '',
-    phone: contact?.phone ?? '',
-    address: contact?.address ?? '',
-    country: contact?.country ?? '',
-    linkedin: contact?.linkedin ?? '',
-    source: contact?.source ?? DEFAULT_CONTACT_SOURCE,
-    status: contact?.status ?? DEFAULT_CONTACT_STATUS,
-    tags: contact?.tags ?? [],
-  };
+  return Object.fromEntries(CONTACT_FIELDS.map((field) => [field.name, contact?.[field.name] ?? emptyValue(field)])) as ContactInput;
 }
+
+/** The input type of each kind of text, so phones get a phone keyboard and URLs a URL one. */
+const INPUT_TYPES: Partial<Record<ContactFieldDefinition['type'], string>> = { email: 'email', phone: 'tel', url: 'url' };
+
+const ROWS = modalRows(CONTACT_FIELDS);
+const FIRST_FIELD = ROWS[0]?.[0]?.name;
 
 const isFormField = (name: string): name is ContactFormField => (CONTACT_FORM_FIELDS as readonly string[]).includes(name);
 
@@ -88,22 +70,61 @@ export function ContactModal({
     ),
   );
 
-  const text = (name: Exclude<ContactFormField, 'source' | 'status' | 'tags'>, props: ComponentProps<'input'> = {}) => (
-    <Field
-      label={
-        props.required ? (
-          <>
-            {LABELS[name]} <span aria-hidden className="text-red-600">*</span>
-          </>
-        ) : (
-          LABELS[name]
-        )
-      }
-      error={errors[name]?.message}
-    >
-      <Input {...props} {...form.register(name)} />
-    </Field>
-  );
+  /** A field's control: the tag picker, a list for an enumeration, else a text input (email the one required). */
+  const control = (field: ContactField) => {
+    const { name, label } = field;
+    if (field.type === 'tags') {
+      return (
+        <TagPicker
+          key={name}
+          value={tagsField.field.value ?? []}
+          onChange={tagsField.field.onChange}
+          options={tags}
+          loading={tagsLoading}
+          error={errors.tags?.message ?? errors.tags?.root?.message}
+        />
+      );
+    }
+    if (field.type === 'enum') {
+      const labels: Readonly<Record<string, string>> = field.labels;
+      return (
+        <Field key={name} label={label} error={errors[name]?.message}>
+          <Select {...form.register(name)}>
+            {field.values.map((value) => (
+              <option key={value} value={value}>
+                {labels[value]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      );
+    }
+    const required = field.type === 'email';
+    return (
+      <Field
+        key={name}
+        label={
+          required ? (
+            <>
+              {label} <span aria-hidden className="text-red-600">*</span>
+            </>
+          ) : (
+            label
+          )
+        }
+        error={errors[name]?.message}
+      >
+        <Input
+          type={INPUT_TYPES[field.type]}
+          required={required}
+          autoComplete="off"
+          placeholder={'placeholder' in field ? field.placeholder : undefined}
+          autoFocus={name === FIRST_FIELD}
+          {...form.register(name)}
+        />
+      </Field>
+    );
+  };
 
   const urlParameters = Object.entries(contact?.url_parameters ?? {});
 
@@ -115,45 +136,15 @@ export function ContactModal({
       className="sm:max-w-2xl"
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={contact ? 'Edit Contact' : 'Add Contact'}>
-        {text('email', { type: 'email', required: true, autoComplete: 'off', placeholder: 'name@example.com', autoFocus: true })}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text('first_name', { autoComplete: 'off' })}
-          {text('last_name', { autoComplete: 'off' })}
-        </div>
-        {text('full_name', { autoComplete: 'off' })}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text('phone', { type: 'tel', autoComplete: 'off', placeholder: '+49 30 1234567' })}
-          {text('country', { autoComplete: 'off' })}
-        </div>
-        {text('address', { autoComplete: 'off' })}
-        {text('linkedin', { type: 'url', autoComplete: 'off', placeholder: 'https://www.linkedin.com/in/name' })}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={LABELS.status} error={errors.status?.message}>
-            <Select {...form.register('status')}>
-              {CONTACT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {CONTACT_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label={LABELS.source} error={errors.source?.message}>
-            <Select {...form.register('source')}>
-              {CONTACT_SOURCES.map((source) => (
-                <option key={source} value={source}>
-                  {CONTACT_SOURCE_LABELS[source]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-        <TagPicker
-          value={tagsField.field.value ?? []}
-          onChange={tagsField.field.onChange}
-          options={tags}
-          loading={tagsLoading}
-          error={errors.tags?.message ?? errors.tags?.root?.message}
-        />
+        {ROWS.map((row) =>
+          row.length === 1 ? (
+            control(row[0]!)
+          ) : (
+            <div key={row[0]!.name} className="grid gap-4 sm:grid-cols-2">
+              {row.map(control)}
+            </div>
+          ),
+        )}
         {contact ? (
           <section aria-labelledby="url-parameters-title" className="rounded-lg bg-gray-50 px-4 py-3">
             <h3 id="url-parameters-title" className="text-sm font-medium text-gray-700">

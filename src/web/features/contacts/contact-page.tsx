@@ -1,7 +1,8 @@
 import { ArrowLeft, History, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { CONTACT_SOURCE_LABELS, CONTACT_SOURCES, CONTACT_STATUS_LABELS, CONTACT_STATUSES } from '@shared/contacts.ts';
+import { CONTACT_SOURCE_LABELS } from '@shared/contacts.ts';
+import { CONTACT_FIELDS, pageFields, type ContactFieldDefinition } from '@shared/contacts/fields.ts';
 import {
   CONTACT_FIELD_LABELS as LABELS,
   CONTACT_MESSAGES,
@@ -31,21 +32,14 @@ export interface ContactPageState {
   fromList?: string;
 }
 
-const TEXT_FIELDS = ['email', 'full_name', 'first_name', 'last_name', 'phone', 'address', 'country', 'linkedin'] as const satisfies readonly ContactFormField[];
+/** The details, top to bottom; tags have their own picker below them. */
+const DETAIL_FIELDS = pageFields(CONTACT_FIELDS).filter((field) => field.type !== 'tags');
+const TAGS_ON_PAGE = pageFields(CONTACT_FIELDS).some((field) => field.type === 'tags');
 
-const formValues = (c: ContactDto): ContactInput => ({
-  email: c.email,
-  first_name: c.first_name,
-  last_name: c.last_name,
-  full_name: c.full_name,
-  phone: c.phone,
-  address: c.address,
-  country: c.country,
-  linkedin: c.linkedin,
-  source: c.source,
-  status: c.status,
-  tags: c.tags,
-});
+const formValues = (c: ContactDto): ContactInput => Object.fromEntries(CONTACT_FIELDS.map((field) => [field.name, c[field.name]])) as ContactInput;
+
+/** An enumeration's choices as [value, label]; a text field has none. */
+const optionsOf = (field: ContactFieldDefinition) => (field.type === 'enum' ? field.values.map((value) => [value, field.labels[value] ?? value] as const) : undefined);
 
 /**
  * A contact's own page (/crm/contacts/{id}): every field editable where it is shown, with the
@@ -149,19 +143,25 @@ function ContactDetails({
             Details
           </h2>
           <dl className="space-y-3">
-            {TEXT_FIELDS.map((field) => (
-              <InlineField key={field} field={field} value={contact[field] ?? ''} onSave={(v) => saveField(field, v)} />
+            {DETAIL_FIELDS.map((field) => (
+              <InlineField
+                key={field.name}
+                field={field.name}
+                value={String(contact[field.name] ?? '')}
+                options={optionsOf(field)}
+                onSave={(v) => saveField(field.name, v)}
+              />
             ))}
-            <InlineField field="status" value={contact.status} options={CONTACT_STATUSES.map((s) => [s, CONTACT_STATUS_LABELS[s]])} onSave={(v) => saveField('status', v)} />
-            <InlineField field="source" value={contact.source} options={CONTACT_SOURCES.map((s) => [s, CONTACT_SOURCE_LABELS[s]])} onSave={(v) => saveField('source', v)} />
           </dl>
-          <TagPicker
-            value={contact.tags}
-            options={tagOptions.data ?? []}
-            loading={tagOptions.isPending}
-            error={tagError}
-            onChange={async (tags) => setTagError(await saveField('tags', tags))}
-          />
+          {TAGS_ON_PAGE ? (
+            <TagPicker
+              value={contact.tags}
+              options={tagOptions.data ?? []}
+              loading={tagOptions.isPending}
+              error={tagError}
+              onChange={async (tags) => setTagError(await saveField('tags', tags))}
+            />
+          ) : null}
           {Object.keys(contact.url_parameters).length > 0 ? (
             <div>
               <h3 className="text-sm font-medium text-gray-700">URL parameters</h3>
@@ -207,7 +207,7 @@ function InlineField({
 }: {
   field: ContactFormField;
   value: string;
-  options?: Array<readonly [string, string]>;
+  options?: ReadonlyArray<readonly [string, string]>;
   onSave: (value: string) => Promise<string | undefined>;
 }) {
   const [editing, setEditing] = useState(false);

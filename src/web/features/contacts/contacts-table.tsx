@@ -1,6 +1,7 @@
 import { Fragment, memo, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS, type ContactStatus } from '@shared/contacts.ts';
+import { CONTACT_STATUS_LABELS, type ContactStatus } from '@shared/contacts.ts';
 import type { ContactDto } from '@shared/contacts/api.ts';
+import { CONTACT_FIELDS, contactField, listFields, type ContactFieldDefinition } from '@shared/contacts/fields.ts';
 import { contactDisplayName } from '@shared/contacts/form.ts';
 import { defaultSortOrder, type ContactSort } from '@shared/contacts/list.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
@@ -9,7 +10,7 @@ import { DateText } from '@web/components/ui/date-text.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { SortableTh, Table, Td, Th } from '@web/components/ui/table.tsx';
 import { cn } from '@web/lib/cn.ts';
-import { COLUMN_LABELS, type ContactColumn } from './contact-columns.ts';
+import { COLUMN_LABELS, COLUMN_REM, type ContactColumn } from './contact-columns.ts';
 import type { ContactView } from './contact-view.ts';
 import { ContactActions } from './contact-actions.tsx';
 import { ContactLink, useOpenContact } from './contact-link.tsx';
@@ -23,12 +24,15 @@ const ROW_HEIGHT = 56;
 /** Load the next page when the last rendered row is this close to the last loaded one. */
 const LOAD_AHEAD_ROWS = 40;
 
-/** Widths (rem) of the fixed columns; Email takes its share of what is left, at least its entry here. */
-const COLUMN_REM: Record<ContactColumn, number> = { email: 11, phone: 9, source: 8.5, tags: 10, status: 6.5, created: 7.5, kit: 8 };
+/** Widths (rem) of the Contact and Actions columns; the optional columns' are in contact-columns.ts. */
 const CONTACT_MIN_REM = 11;
 const ACTIONS_REM = 6.5;
 const ACTIONS_REM_WITH_KIT = 10;
-const SORTABLE: Partial<Record<ContactColumn, ContactSort>> = { email: 'email', source: 'source', status: 'status', created: 'created_at' };
+/** The columns the list sorts by: the sortable fields by their names, Created by its time. */
+const SORTABLE: Partial<Record<ContactColumn, ContactSort>> = {
+  ...Object.fromEntries(listFields(CONTACT_FIELDS).flatMap((field) => (field.list.sortable ? [[field.name, field.name]] : []))),
+  created: 'created_at',
+};
 
 const STATUS_TONES: Record<ContactStatus, 'blue' | 'amber' | 'green'> = { lead: 'blue', prospect: 'amber', customer: 'green' };
 
@@ -278,12 +282,6 @@ const ContactRow = memo(function ContactRow({
 /** One optional column's value; text that does not fit ends in an ellipsis and shows whole as a tooltip. */
 export function ContactCell({ column, contact, tagColors }: { column: ContactColumn; contact: ContactDto; tagColors: ReadonlyMap<string, string> }) {
   switch (column) {
-    case 'email':
-      return <Truncated text={contact.email} />;
-    case 'phone':
-      return contact.phone ? <Truncated text={contact.phone} /> : <Missing />;
-    case 'source':
-      return <Truncated text={CONTACT_SOURCE_LABELS[contact.source]} />;
     case 'tags':
       return <TagChips names={contact.tags} colors={tagColors} max={1} />;
     case 'status':
@@ -292,6 +290,13 @@ export function ContactCell({ column, contact, tagColors }: { column: ContactCol
       return <DateText value={contact.created_at} />;
     case 'kit':
       return contact.kit_id === null ? <Missing /> : <span>{contact.kit_id}</span>;
+    default: {
+      // Any other field: its text, or an enumeration's label.
+      const field: ContactFieldDefinition = contactField(column);
+      const value = contact[column];
+      if (!value) return <Missing />;
+      return <Truncated text={field.type === 'enum' ? (field.labels[value] ?? value) : value} />;
+    }
   }
 }
 
