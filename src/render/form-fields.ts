@@ -1,3 +1,4 @@
+import { CONTACT_FIELDS, leadFormLabels } from '../shared/contacts/fields.ts';
 import { LEAD_HONEYPOT_FIELD } from '../shared/leads/form.ts';
 import { childrenOf } from '../shared/landing-pages/tree.ts';
 import type { TreeNode } from '../shared/landing-pages/types.ts';
@@ -6,15 +7,11 @@ import type { TreeNode } from '../shared/landing-pages/types.ts';
 export const FORM_FIELD_TYPES: ReadonlySet<string> = new Set(['input', 'textarea', 'select', 'checkbox', 'radio']);
 
 /**
- * The names the lead-capture endpoint knows; every other field arrives under a slug of its label.
- * Matched on the label as typed, without case, a trailing colon or a required star.
+ * Contact fields the lead-capture endpoint knows by more than one label (their CONTACT_FIELDS
+ * entries give the patterns); every other field arrives under a slug of its label. Matched on the
+ * label as typed, without case, a trailing colon or a required star.
  */
-const KNOWN_LABELS: ReadonlyArray<readonly [name: string, pattern: RegExp]> = [
-  ['full_name', /^(?:your\s+)?(?:full\s*name|name|first\s+and\s+last\s+name|vor-?\s+und\s+nachname)$/],
-  ['email', /^(?:your\s+)?e-?mail(?:\s+address)?$/],
-  ['phone', /^(?:your\s+)?(?:phone|telephone|mobile|tel|telefon)(?:\s+number)?$/],
-  ['linkedin', /linked\s*in/],
-];
+const KNOWN_LABELS = leadFormLabels(CONTACT_FIELDS);
 
 /** Names the endpoint reads for itself: a field of a page must not arrive under one of them. */
 const RESERVED: Readonly<Record<string, string>> = { [LEAD_HONEYPOT_FIELD]: `${LEAD_HONEYPOT_FIELD}_url` };

@@ -262,6 +262,11 @@ export function leadFormContactFields<F extends ContactFieldDefinition>(fields: 
   return fields.filter((field): field is Exclude<Extract<F, { leadForm: object }>, { type: 'email' }> => field.leadForm !== null && field.type !== 'email');
 }
 
+/** The form labels that send a field under its name, whatever its label's slug (see FieldBase.leadForm). */
+export function leadFormLabels(fields: readonly ContactFieldDefinition[]): Array<readonly [name: string, labels: RegExp]> {
+  return fields.flatMap((field) => (field.leadForm?.labels ? [[field.name, field.leadForm.labels] as const] : []));
+}
+
 /** The fields a sync sends as Kit custom fields, keyed by their names: Kit keeps them only where such custom fields exist. */
 export type KitCustomField = Extract<ContactField, { kit: 'custom_field' }>;
 export function kitCustomFields<F extends ContactFieldDefinition>(fields: readonly F[]) {

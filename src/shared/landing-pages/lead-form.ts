@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail } from '../contacts.ts';
+import { CONTACT_FIELDS, contactField, leadFormContactFields } from '../contacts/fields.ts';
 import { safeText } from '../text/safe-text.ts';
 
 /**
@@ -12,12 +13,18 @@ const LP_LEAD_LIMITS = { fields: 40, nameLength: 100, valueLength: 2_000 } as co
 /** A hidden field a person never fills (the same trap as the site's sign-ups). */
 export const LP_HONEYPOT_FIELD = 'website';
 
+/** A URL field of the contact (its CONTACT_FIELDS type is 'url') sent as something else. */
+const urlInvalid = (label: string) => `${label} must be a URL (https://…)`;
+
 export const LP_LEAD_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
-  linkedinInvalid: 'LinkedIn must be a URL (https://…)',
+  urlInvalid,
+  linkedinInvalid: urlInvalid(contactField('linkedin').label),
   tooManyFields: `A form can send at most ${LP_LEAD_LIMITS.fields} fields`,
 } as const;
+
+const URL_FIELDS = leadFormContactFields(CONTACT_FIELDS).filter((field) => field.type === 'url');
 
 const isHttpUrl = (value: string) => {
   try {
@@ -34,8 +41,10 @@ const lpLeadFieldsSchema = z
     const email = fields.email?.trim() ?? '';
     if (!email) ctx.addIssue({ code: 'custom', path: ['email'], message: LP_LEAD_MESSAGES.emailRequired });
     else if (!isValidEmail(email)) ctx.addIssue({ code: 'custom', path: ['email'], message: LP_LEAD_MESSAGES.emailInvalid });
-    const linkedin = fields.linkedin?.trim();
-    if (linkedin && !isHttpUrl(linkedin)) ctx.addIssue({ code: 'custom', path: ['linkedin'], message: LP_LEAD_MESSAGES.linkedinInvalid });
+    for (const { name, label } of URL_FIELDS) {
+      const url = fields[name]?.trim();
+      if (url && !isHttpUrl(url)) ctx.addIssue({ code: 'custom', path: [name], message: urlInvalid(label) });
+    }
   });
 
 /** The form island sends JSON; a plain form post (no JavaScript) sends the fields themselves. */
