@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../shared/auth/api.ts';
+import { AUTH_MESSAGES, AUTH_PATHS } from '../../shared/auth/api.ts';
 import { USER_MESSAGES, USER_PATHS } from '../../shared/users/api.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { sessions, userInvites, users } from '../db/schema.ts';
@@ -14,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-const sessionOf = (cookie: string) => t.as(cookie, { method: 'GET', url: '/api/auth/session' });
+const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: AUTH_PATHS.login, payload: { email, password } });
+const sessionOf = (cookie: string) => t.as(cookie, { method: 'GET', url: AUTH_PATHS.session });
 const invite = (cookie: string, email: string) => t.as(cookie, { method: 'POST', url: USER_PATHS.invites, payload: { email } });
 const accept = (token: string, password = 'a fresh staff passphrase', confirmation = password) =>
   t.app.inject({ method: 'POST', url: USER_PATHS.acceptInvite, payload: { token, password, password_confirmation: confirmation } });
@@ -71,20 +71,20 @@ describe('session cookie name', () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
     try {
       await upsertUser(prod.db, 'prod@example.com', TEST_PASSWORD);
-      const res = await prod.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'prod@example.com', password: TEST_PASSWORD } });
+      const res = await prod.app.inject({ method: 'POST', url: AUTH_PATHS.login, payload: { email: 'prod@example.com', password: TEST_PASSWORD } });
       expect(res.statusCode).toBe(200);
       expect(res.cookies.map((c) => c.name)).toEqual(['__Host-mycrm_session']);
       const [cookie] = res.cookies;
       expect(cookie).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
       expect(cookie!.domain).toBeUndefined();
 
-      const me = await prod.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: `__Host-mycrm_session=${cookie!.value}` } });
+      const me = await prod.app.inject({ method: 'GET', url: AUTH_PATHS.session, headers: { cookie: `__Host-mycrm_session=${cookie!.value}` } });
       expect(me.json().user.email).toBe('prod@example.com');
       // The unprefixed name, which a subdomain or a plain-HTTP page could set, is not read in production.
-      const plain = await prod.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: `mycrm_session=${cookie!.value}` } });
+      const plain = await prod.app.inject({ method: 'GET', url: AUTH_PATHS.session, headers: { cookie: `mycrm_session=${cookie!.value}` } });
       expect(plain.statusCode).toBe(401);
 
-      const out = await prod.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `__Host-mycrm_session=${cookie!.value}` } });
+      const out = await prod.app.inject({ method: 'POST', url: AUTH_PATHS.logout, headers: { cookie: `__Host-mycrm_session=${cookie!.value}` } });
       expect(out.cookies).toMatchObject([{ name: '__Host-mycrm_session', value: '', path: '/', secure: true }]);
     } finally {
       await prod.close();
@@ -303,14 +303,14 @@ describe('removing a user', () => {
       const res = await solo.as(cookie, { method: 'DELETE', url: USER_PATHS.user.path({ id }) });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(USER_MESSAGES.lastUser);
-      expect((await solo.as(cookie, { method: 'GET', url: '/api/auth/session' })).statusCode).toBe(200);
+      expect((await solo.as(cookie, { method: 'GET', url: AUTH_PATHS.session })).statusCode).toBe(200);
 
       // With a second user, removing yourself is allowed and signs this browser out.
       await upsertUser(solo.db, 'second@example.com', TEST_PASSWORD);
       const self = await solo.as(cookie, { method: 'DELETE', url: USER_PATHS.user.path({ id }) });
       expect(self.statusCode).toBe(204);
       expect(self.cookies).toMatchObject([{ name: 'mycrm_session', value: '' }]);
-      expect((await solo.as(cookie, { method: 'GET', url: '/api/auth/session' })).statusCode).toBe(401);
+      expect((await solo.as(cookie, { method: 'GET', url: AUTH_PATHS.session })).statusCode).toBe(401);
 
       const last = (await findUserByEmail(solo.db, 'second@example.com'))!;
       const lastCookie = await solo.signIn('second@example.com');

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../shared/auth/api.ts';
+import { AUTH_MESSAGES, AUTH_PATHS } from '../../shared/auth/api.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { sessions, users } from '../db/schema.ts';
 import { issueSetupToken } from './setup.ts';
+import { HEALTH_PATH } from '../../shared/api.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,25 +13,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (email: string, password: string, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+  t.app.inject({ method: 'POST', url: AUTH_PATHS.login, payload: { email, password }, remoteAddress: ip });
 
 describe('first-run setup', () => {
   it('creates the first admin once, through a one-time link', async () => {
     const token = (await issueSetupToken(t.db))!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    const check = await t.app.inject({ method: 'POST', url: '/api/auth/setup/check', payload: { token } });
+    const check = await t.app.inject({ method: 'POST', url: AUTH_PATHS.setupCheck, payload: { token } });
     expect(check.json()).toEqual({ valid: true });
 
     const wrongToken = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/setup',
+      url: AUTH_PATHS.setup,
       payload: { token: 'nope', email: 'admin@example.com', password: TEST_PASSWORD, password_confirmation: TEST_PASSWORD },
     });
     expect(wrongToken.statusCode).toBe(403);
 
     const short = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/setup',
+      url: AUTH_PATHS.setup,
       payload: { token, email: 'admin@example.com', password: 'short', password_confirmation: 'short' },
     });
     expect(short.statusCode).toBe(400);
@@ -38,7 +39,7 @@ describe('first-run setup', () => {
 
     const common = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/setup',
+      url: AUTH_PATHS.setup,
       payload: { token, email: 'admin@example.com', password: 'PasswordPassword', password_confirmation: 'PasswordPassword' },
     });
     expect(common.statusCode).toBe(400);
@@ -46,7 +47,7 @@ describe('first-run setup', () => {
 
     const mismatch = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/setup',
+      url: AUTH_PATHS.setup,
       payload: { token, email: 'admin@example.com', password: TEST_PASSWORD, password_confirmation: TEST_PASSWORD + 'x' },
     });
     expect(mismatch.statusCode).toBe(400);
@@ -54,7 +55,7 @@ describe('first-run setup', () => {
 
     const created = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/setup',
+      url: AUTH_PATHS.setup,
       payload: { token, email: 'Admin@Example.com', password: TEST_PASSWORD, password_confirmation: TEST_PASSWORD },
     });
     expect(created.statusCode).toBe(201);
@@ -62,12 +63,12 @@ describe('first-run setup', () => {
 
     const again = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/setup',
+      url: AUTH_PATHS.setup,
       payload: { token, email: 'second@example.com', password: TEST_PASSWORD, password_confirmation: TEST_PASSWORD },
     });
     expect(again.statusCode).toBe(403);
     expect(again.json().error.message).toBe(AUTH_MESSAGES.setupLinkInvalid);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/setup/check', payload: { token } })).json()).toEqual({ valid: false });
+    expect((await t.app.inject({ method: 'POST', url: AUTH_PATHS.setupCheck, payload: { token } })).json()).toEqual({ valid: false });
     expect(await issueSetupToken(t.db)).toBeUndefined();
   });
 });
@@ -87,12 +88,12 @@ describe('sign-in and sessions', () => {
     const stored = await t.db.select().from(sessions);
     expect(stored.some((s) => s.token_hash === cookie.value)).toBe(false); // stored hashed
 
-    const me = await t.as(`mycrm_session=${cookie.value}`, { method: 'GET', url: '/api/auth/session' });
+    const me = await t.as(`mycrm_session=${cookie.value}`, { method: 'GET', url: AUTH_PATHS.session });
     expect(me.json().user.email).toBe('admin@example.com');
 
-    const out = await t.as(`mycrm_session=${cookie.value}`, { method: 'POST', url: '/api/auth/logout' });
+    const out = await t.as(`mycrm_session=${cookie.value}`, { method: 'POST', url: AUTH_PATHS.logout });
     expect(out.statusCode).toBe(204);
-    const after = await t.as(`mycrm_session=${cookie.value}`, { method: 'GET', url: '/api/auth/session' });
+    const after = await t.as(`mycrm_session=${cookie.value}`, { method: 'GET', url: AUTH_PATHS.session });
     expect(after.statusCode).toBe(401);
   });
 
@@ -104,7 +105,7 @@ describe('sign-in and sessions', () => {
   });
 
   it('requires email and password', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: '', password: '' } });
+    const res = await t.app.inject({ method: 'POST', url: AUTH_PATHS.login, payload: { email: '', password: '' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toMatchObject({ email: AUTH_MESSAGES.emailRequired, password: AUTH_MESSAGES.passwordRequired });
   });
@@ -120,20 +121,20 @@ describe('sign-in and sessions', () => {
 describe('request hygiene', () => {
   it('refuses a state-changing staff request from a foreign origin', async () => {
     const cookie = await t.signIn('csrf@example.com');
-    const res = await t.as(cookie, { method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://evil.example' } });
+    const res = await t.as(cookie, { method: 'POST', url: AUTH_PATHS.logout, headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('forbidden_origin');
-    const still = await t.as(cookie, { method: 'GET', url: '/api/auth/session' });
+    const still = await t.as(cookie, { method: 'GET', url: AUTH_PATHS.session });
     expect(still.statusCode).toBe(200);
   });
 
   it('answers malformed JSON with 400 and an oversized body with 413', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const bad = await t.app.inject({ method: 'POST', url: AUTH_PATHS.login, headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('invalid_json');
     const big = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/login',
+      url: AUTH_PATHS.login,
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
     });
@@ -141,13 +142,13 @@ describe('request hygiene', () => {
   });
 
   it('answers wrong types with 400 and per-field messages', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 42, password: ['x'] } });
+    const res = await t.app.inject({ method: 'POST', url: AUTH_PATHS.login, payload: { email: 42, password: ['x'] } });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields).sort()).toEqual(['email', 'password']);
   });
 
   it('sends security headers on every response', async () => {
-    for (const url of ['/api/health', '/', '/no-such-page']) {
+    for (const url of [HEALTH_PATH, '/', '/no-such-page']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');

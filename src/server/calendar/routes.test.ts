@@ -5,9 +5,10 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 import { buildApp } from '../app.ts';
 import type { CalendarEventPayload } from '../../shared/calendar/event.ts';
 import { calendarEvents } from '../db/schema.ts';
-import { calendarEventPath, publicEventIcsPath, publicEventPath } from '../../shared/calendar/paths.ts';
+import { CALENDAR_EVENTS_PATH, calendarEventPath, publicEventIcsPath, publicEventPath } from '../../shared/calendar/paths.ts';
 import { CALENDAR_MESSAGES } from '../../shared/calendar/messages.ts';
 import { PUBLIC_EVENT_RATE_LIMIT } from './routes.ts';
+import { AUTH_PATHS } from '../../shared/auth/api.ts';
 
 let t: TestApp;
 let anna: string;
@@ -44,7 +45,7 @@ const payload = (overrides: Partial<CalendarEventPayload> = {}): CalendarEventPa
 });
 
 const create = async (cookie: string, overrides: Partial<CalendarEventPayload> = {}) => {
-  const res = await t.as(cookie, { method: 'POST', url: '/api/calendar/events', payload: payload(overrides) });
+  const res = await t.as(cookie, { method: 'POST', url: CALENDAR_EVENTS_PATH, payload: payload(overrides) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { eventId: string; downloadUrl: string };
 };
@@ -57,14 +58,14 @@ describe('creating an event', () => {
     expect(saved.eventId).toMatch(/^event_\d{13}_[a-z2-7]{16}$/);
     expect(saved.downloadUrl).toBe(`http://localhost/api/calendar/ics/${saved.eventId}`);
     const row = await rowOf(saved.eventId);
-    const session = await t.as(anna, { method: 'GET', url: '/api/auth/session' });
+    const session = await t.as(anna, { method: 'GET', url: AUTH_PATHS.session });
     expect(row).toMatchObject({ created_by: session.json().user.id, title: 'Lernwerkstatt: KI & Wissen, Teil 1', guests: 'a@example.com, b@example.com', reminder_minutes: 15, timezone: 'Europe/Berlin' });
   });
 
   it('takes the optional fields from the defaults', async () => {
     const res = await t.as(anna, {
       method: 'POST',
-      url: '/api/calendar/events',
+      url: CALENDAR_EVENTS_PATH,
       payload: { title: 'Kurz', start_date: '2026-10-01', start_time: '09:00', end_date: '2026-10-01', end_time: '10:00' },
     });
     expect(res.statusCode).toBe(201);
@@ -75,7 +76,7 @@ describe('creating an event', () => {
     const before = (await t.db.select().from(calendarEvents)).length;
     const res = await t.as(anna, {
       method: 'POST',
-      url: '/api/calendar/events',
+      url: CALENDAR_EVENTS_PATH,
       payload: { ...payload(), title: ' ', start_date: '28.09.2026', end_time: '25:00', timezone: 'Mars/Olympus', recurrence_frequency: 'HOURLY', reminder_minutes: 0, recurrence_count: 0 },
     });
     expect(res.statusCode).toBe(400);
@@ -94,7 +95,7 @@ describe('creating an event', () => {
   it('refuses an end before the start on the end time, on create and update, and keeps the next-day end', async () => {
     const refused = await t.as(anna, {
       method: 'POST',
-      url: '/api/calendar/events',
+      url: CALENDAR_EVENTS_PATH,
       payload: payload({ start_date: '2026-12-01', start_time: '18:00', end_date: '2026-12-01', end_time: '09:00' }),
     });
     expect(refused.statusCode).toBe(400);
@@ -111,7 +112,7 @@ describe('creating an event', () => {
     const other = await createTestApp({ PUBLIC_URL: 'https://crm.coach.example/' });
     try {
       const cookie = await other.signIn();
-      const res = await other.as(cookie, { method: 'POST', url: '/api/calendar/events', payload: payload() });
+      const res = await other.as(cookie, { method: 'POST', url: CALENDAR_EVENTS_PATH, payload: payload() });
       expect(res.json().downloadUrl).toBe(`https://crm.coach.example/api/calendar/ics/${res.json().eventId}`);
     } finally {
       await other.close();
@@ -125,22 +126,22 @@ describe('listing and reading', () => {
     const second = await create(ben, { title: 'Ben: Zweites', location: 'Köln' });
     await create(anna, { title: 'Anna: nicht für Ben' });
 
-    const all = await t.as(ben, { method: 'GET', url: '/api/calendar/events' });
+    const all = await t.as(ben, { method: 'GET', url: CALENDAR_EVENTS_PATH });
     expect(all.statusCode).toBe(200);
     expect(all.json()).toMatchObject({ total: 2, limit: 50, offset: 0 });
     expect(all.json().events.map((e: { event_id: string }) => e.event_id)).toEqual([second.eventId, first.eventId]);
     expect(all.json().events[0]).toMatchObject({ title: 'Ben: Zweites', download_url: second.downloadUrl, guests: 'a@example.com, b@example.com' });
 
-    const page = await t.as(ben, { method: 'GET', url: '/api/calendar/events?limit=1&offset=1' });
+    const page = await t.as(ben, { method: 'GET', url: `${CALENDAR_EVENTS_PATH}?limit=1&offset=1` });
     expect(page.json()).toMatchObject({ total: 2, limit: 1, offset: 1 });
     expect(page.json().events.map((e: { event_id: string }) => e.event_id)).toEqual([first.eventId]);
 
-    const search = await t.as(ben, { method: 'GET', url: '/api/calendar/events?q=k%C3%B6ln' });
+    const search = await t.as(ben, { method: 'GET', url: `${CALENDAR_EVENTS_PATH}?q=k%C3%B6ln` });
     expect(search.json().events.map((e: { event_id: string }) => e.event_id)).toEqual([second.eventId]);
-    const wildcard = await t.as(ben, { method: 'GET', url: '/api/calendar/events?q=%25' });
+    const wildcard = await t.as(ben, { method: 'GET', url: `${CALENDAR_EVENTS_PATH}?q=%25` });
     expect(wildcard.json().total).toBe(0);
 
-    const tooMany = await t.as(ben, { method: 'GET', url: '/api/calendar/events?limit=1000' });
+    const tooMany = await t.as(ben, { method: 'GET', url: `${CALENDAR_EVENTS_PATH}?limit=1000` });
     expect(tooMany.statusCode).toBe(400);
   });
 
@@ -271,23 +272,23 @@ describe('public reads (no session)', () => {
 
   it('answers 404, never a 500, for ids that do not exist', async () => {
     for (const id of ['event_0_nothing', '00000000-0000-0000-0000-000000000000', '%00', 'x%27%20or%201%3D1', 'a'.repeat(90)]) {
-      for (const url of [`/api/public/calendar/events/${id}`, `/api/public/calendar/events/${id}/ics`]) {
+      for (const url of [publicEventPath(id), publicEventIcsPath(id)]) {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(404);
         expect(res.json().error.code, url).toBe('not_found');
       }
     }
-    const res = await t.app.inject({ method: 'GET', url: '/api/public/calendar/events/event_0_nothing' });
+    const res = await t.app.inject({ method: 'GET', url: publicEventPath('event_0_nothing') });
     expect(res.json()).toEqual(NOT_FOUND);
   });
 
   it('limits how often one address may read', async () => {
-    const read = () => t.app.inject({ method: 'GET', url: '/api/public/calendar/events/event_0_nothing', remoteAddress: '203.0.113.9' });
+    const read = () => t.app.inject({ method: 'GET', url: publicEventPath('event_0_nothing'), remoteAddress: '203.0.113.9' });
     for (let i = 0; i < PUBLIC_EVENT_RATE_LIMIT.max; i++) expect((await read()).statusCode).toBe(404);
     const limited = await read();
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
-    const otherAddress = await t.app.inject({ method: 'GET', url: '/api/public/calendar/events/event_0_nothing', remoteAddress: '203.0.113.10' });
+    const otherAddress = await t.app.inject({ method: 'GET', url: publicEventPath('event_0_nothing'), remoteAddress: '203.0.113.10' });
     expect(otherAddress.statusCode).toBe(404);
   });
 
@@ -296,7 +297,7 @@ describe('public reads (no session)', () => {
     await second.ready();
     try {
       const read = (app: typeof second, i: number) =>
-        app.inject({ method: 'GET', url: i % 2 ? '/api/public/calendar/events/event_0_nothing/ics' : '/api/public/calendar/events/event_0_nothing', remoteAddress: '203.0.113.20' });
+        app.inject({ method: 'GET', url: i % 2 ? publicEventIcsPath('event_0_nothing') : publicEventPath('event_0_nothing'), remoteAddress: '203.0.113.20' });
       for (let i = 0; i < PUBLIC_EVENT_RATE_LIMIT.max; i++) expect((await read(i % 2 ? second : t.app, i)).statusCode).toBe(404);
       const limited = await read(second, 0);
       expect(limited.statusCode).toBe(429);
@@ -308,7 +309,7 @@ describe('public reads (no session)', () => {
 
   it('does not let a visitor without a session write', async () => {
     const { eventId } = await create(anna);
-    for (const [method, url] of [['POST', '/api/calendar/events'], ['PUT', calendarEventPath(eventId)], ['DELETE', calendarEventPath(eventId)], ['GET', '/api/calendar/events']] as const) {
+    for (const [method, url] of [['POST', CALENDAR_EVENTS_PATH], ['PUT', calendarEventPath(eventId)], ['DELETE', calendarEventPath(eventId)], ['GET', CALENDAR_EVENTS_PATH]] as const) {
       const res = await t.app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : payload() });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }

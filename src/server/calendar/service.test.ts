@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 import { calendarEventSchema } from '../../shared/calendar/event.ts';
 import { users } from '../db/schema.ts';
 import * as events from './service.ts';
+import { AUTH_PATHS } from '../../shared/auth/api.ts';
 
 let t: TestApp;
 let owner: string;
@@ -15,7 +16,7 @@ beforeAll(async () => {
 /** Creates a user by signing in, and returns their id. */
 async function userId(email: string): Promise<string> {
   const cookie = await t.signIn(email);
-  return (await t.as(cookie, { method: 'GET', url: '/api/auth/session' })).json().user.id;
+  return (await t.as(cookie, { method: 'GET', url: AUTH_PATHS.session })).json().user.id;
 }
 afterAll(() => t.close());
 

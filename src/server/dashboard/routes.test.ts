@@ -3,6 +3,7 @@ import { signedInApp } from '../../../tests/helpers/test-app.ts';
 import type { z } from 'zod';
 import type { dashboardResponseSchema } from '../../shared/dashboard/api.ts';
 import { contacts, landingPages } from '../db/schema.ts';
+import { DASHBOARD_PATH } from '../../shared/dashboard/api.ts';
 
 const app = signedInApp();
 beforeEach(async () => {
@@ -14,7 +15,7 @@ const hour = 3_600_000;
 const daysAgo = (days: number, extraHours = 0) => new Date(Date.now() - days * 24 * hour - extraHours * hour);
 /** The answer as it travels: timestamps as ISO 8601 text. */
 const dashboard = async (): Promise<z.input<typeof dashboardResponseSchema>> => {
-  const res = await app.t.as(app.cookie, { method: 'GET', url: '/api/dashboard' });
+  const res = await app.t.as(app.cookie, { method: 'GET', url: DASHBOARD_PATH });
   expect(res.statusCode).toBe(200);
   return res.json();
 };

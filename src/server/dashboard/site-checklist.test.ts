@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { PLACEHOLDER_PROBLEMS } from '../../shared/site/placeholders.ts';
 import { logSiteChecklist, siteChecklist } from './site-checklist.ts';
+import { SITE_CHECKLIST_PATH } from '../../shared/dashboard/api.ts';
 
 /** A web directory as a build leaves it: public/ copied in, one sample value left in each kind of file. */
 function webDirWith(files: Record<string, unknown>) {
@@ -34,11 +35,11 @@ describe('the public site checklist on the server', () => {
   afterAll(() => t.close());
 
   it('needs a session', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/site-checklist' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: SITE_CHECKLIST_PATH })).statusCode).toBe(401);
   });
 
   it('lists what the served content still holds from the sample, by file and field', async () => {
-    const res = await t.as(cookie, { method: 'GET', url: '/api/dashboard/site-checklist' });
+    const res = await t.as(cookie, { method: 'GET', url: SITE_CHECKLIST_PATH });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       items: [

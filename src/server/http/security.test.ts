@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { openTestDatabase } from '../../../tests/helpers/test-db.ts';
+import { HEALTH_PATH } from '../../shared/api.ts';
 
 let app: FastifyInstance;
 let database: Database;
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 describe('the content security policy', () => {
   it('allows our own scripts and exactly one inline script, the consent script, by its hash', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await app.inject({ method: 'GET', url: HEALTH_PATH });
     const scriptSrc = String(res.headers['content-security-policy'])
       .split(';')
       .map((d) => d.trim())

@@ -3,6 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedInApp } from '../../../tests/helpers/test-app.ts';
 import { contacts, kitSyncJobs, tags } from '../db/schema.ts';
+import { TAG_PATHS } from '../../shared/tags/api.ts';
+import { LEAD_PATHS } from '../../shared/leads/paths.ts';
+import { CAMPAIGN_TAG_PATHS } from '../../shared/leads/campaign-tags.ts';
 
 /*
  * Issue 15, bug 3: "Rename the CRM tag LEM_Waiting_List, sign up again, and a second LEM_Waiting_List
@@ -13,7 +16,7 @@ import { contacts, kitSyncJobs, tags } from '../db/schema.ts';
 const app = signedInApp({ PUBLIC_RATE_LIMIT_PER_MINUTE: '1000' });
 const email = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}@example.com`;
 const signUp = async (campaign: 'waiting-list' | 'webinar', address: string) => {
-  const res = await app.t.app.inject({ method: 'POST', url: `/api/public/leads/${campaign}`, payload: { full_name: 'Bea Bound', email: address } });
+  const res = await app.t.app.inject({ method: 'POST', url: LEAD_PATHS.signup.path({ campaign }), payload: { full_name: 'Bea Bound', email: address } });
   expect(res.statusCode).toBe(201);
 };
 const tagsOf = async (address: string) => (await app.t.db.select().from(contacts).where(eq(contacts.email, address)))[0]!.tags;
@@ -26,7 +29,7 @@ describe('campaign tags', () => {
     await signUp('waiting-list', email('first'));
     const [original] = await tagsNamed('LEM_Waiting_List');
     expect(original).toBeDefined();
-    const rename = await app.api('PUT', `/api/tags/${original!.id}`, { name: 'Waiting list (LEM)', color: original!.color });
+    const rename = await app.api('PUT', TAG_PATHS.one.path({ id: original!.id }), { name: 'Waiting list (LEM)', color: original!.color });
     expect(rename.statusCode).toBe(200);
 
     const second = email('second');
@@ -48,7 +51,7 @@ describe('campaign tags', () => {
   });
 
   it('show each binding and follow a new one chosen on the Tags screen', async () => {
-    const listed = await app.api('GET', '/api/leads/campaign-tags');
+    const listed = await app.api('GET', CAMPAIGN_TAG_PATHS.list);
     expect(listed.statusCode).toBe(200);
     const webinarLead = (await tagsNamed('Webinar Lead'))[0]!;
     expect(listed.json().campaigns).toEqual([
@@ -57,14 +60,14 @@ describe('campaign tags', () => {
     ]);
 
     const [autumn] = await app.t.db.insert(tags).values({ name: 'Webinar autumn' }).returning();
-    const bound = await app.api('PUT', '/api/leads/campaign-tags/webinar', { tag_id: autumn!.id });
+    const bound = await app.api('PUT', CAMPAIGN_TAG_PATHS.one.path({ campaign: 'webinar' }), { tag_id: autumn!.id });
     expect(bound.statusCode).toBe(200);
     expect(bound.json().tag).toMatchObject({ id: autumn!.id, name: 'Webinar autumn' });
     const address = email('autumn');
     await signUp('webinar', address);
     expect(await tagsOf(address)).toEqual(['Webinar autumn']);
 
-    const unknown = await app.api('PUT', '/api/leads/campaign-tags/webinar', { tag_id: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await app.api('PUT', CAMPAIGN_TAG_PATHS.one.path({ campaign: 'webinar' }), { tag_id: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(404);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { LEAD_MESSAGES } from '../../shared/leads/messages.ts';
 import { buildApp } from '../app.ts';
+import { LEAD_PATHS } from '../../shared/leads/paths.ts';
 
 const LIMIT = 5;
 let direct: TestApp;
@@ -18,7 +19,7 @@ afterAll(async () => {
 const signUp = (app: TestApp, n: number, options: { remoteAddress?: string; forwardedFor?: string } = {}) =>
   app.app.inject({
     method: 'POST',
-    url: `/api/public/leads/${n % 2 ? 'webinar' : 'waiting-list'}`,
+    url: LEAD_PATHS.signup.path({ campaign: n % 2 ? 'webinar' : 'waiting-list' }),
     payload: { full_name: `Flood ${n}`, email: `flood${n}@example.com` },
     remoteAddress: options.remoteAddress ?? '127.0.0.1',
     headers: options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {},

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { LEAD_MESSAGES } from '../../shared/leads/messages.ts';
 import { contacts, kitSyncJobs, leadSubmissions, tags } from '../db/schema.ts';
+import { LEAD_PATHS, SITE_CONFIG_PATH } from '../../shared/leads/paths.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ afterAll(() => t.close());
 const m = LEAD_MESSAGES.en;
 let ipCounter = 0;
 const signUp = (campaign: 'waiting-list' | 'webinar', payload: Record<string, unknown>, app = t) =>
-  app.app.inject({ method: 'POST', url: `/api/public/leads/${campaign}`, payload, remoteAddress: `10.1.0.${++ipCounter % 250}` });
+  app.app.inject({ method: 'POST', url: LEAD_PATHS.signup.path({ campaign }), payload, remoteAddress: `10.1.0.${++ipCounter % 250}` });
 const contactByEmail = async (email: string, app = t) =>
   (await app.db.select().from(contacts).where(sql`lower(${contacts.email}) = ${email.toLowerCase()}`))[0];
 const submissionsOf = (contactId: string) => t.db.select().from(leadSubmissions).where(eq(leadSubmissions.contact_id, contactId));
@@ -173,7 +174,7 @@ describe('input checks', () => {
   it('refuses too many URL parameters, an unknown form and an oversized body', async () => {
     const params = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`p${i}`, 'x']));
     expect((await signUp('waiting-list', { full_name: 'A', email: 'a@example.com', url_parameters: params })).statusCode).toBe(400);
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/public/leads/newsletter', payload: { full_name: 'A', email: 'a@example.com' } });
+    const unknown = await t.app.inject({ method: 'POST', url: LEAD_PATHS.signup.path({ campaign: 'newsletter' }), payload: { full_name: 'A', email: 'a@example.com' } });
     expect(unknown.statusCode).toBe(400);
     const huge = await signUp('waiting-list', { full_name: 'A', email: 'a@example.com', page: 'x'.repeat(20_000) });
     expect(huge.statusCode).toBe(413);
@@ -191,7 +192,7 @@ describe('input checks', () => {
   it('needs no session, but refuses a sign-up posted from another site', async () => {
     const foreign = await t.app.inject({
       method: 'POST',
-      url: '/api/public/leads/webinar',
+      url: LEAD_PATHS.signup.path({ campaign: 'webinar' }),
       payload: { full_name: 'X', email: 'x@example.com' },
       headers: { origin: 'https://evil.example', host: 'localhost' },
     });
@@ -202,7 +203,7 @@ describe('input checks', () => {
 describe('the sync state a modal waits on', () => {
   it('says whether the sync a submission queued has finished; an unknown id has nothing waiting', async () => {
     const res = await signUp('webinar', { full_name: 'Kit Check', email: 'kitcheck@example.com' });
-    const url = `/api/public/leads/${res.json().submission_id}/sync`;
+    const url = LEAD_PATHS.syncState.path({ submissionId: res.json().submission_id });
     const contact = (await contactByEmail('kitcheck@example.com'))!;
     // No Kit key in this file: nothing was queued, nothing is waiting.
     expect((await t.app.inject({ url })).json()).toEqual({ synced: true });
@@ -212,20 +213,20 @@ describe('the sync state a modal waits on', () => {
     expect((await t.app.inject({ url })).json()).toEqual({ synced: false });
     await t.db.update(kitSyncJobs).set({ status: 'failed' }).where(eq(kitSyncJobs.id, job!.id));
     expect((await t.app.inject({ url })).json()).toEqual({ synced: true });
-    expect((await t.app.inject({ url: '/api/public/leads/7d0c8f5e-0000-4000-8000-000000000000/sync' })).json()).toEqual({ synced: true });
-    expect((await t.app.inject({ url: '/api/public/leads/not-a-uuid/sync' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: LEAD_PATHS.syncState.path({ submissionId: '7d0c8f5e-0000-4000-8000-000000000000' }) })).json()).toEqual({ synced: true });
+    expect((await t.app.inject({ url: LEAD_PATHS.syncState.path({ submissionId: 'not-a-uuid' }) })).statusCode).toBe(400);
   });
 });
 
 describe('site settings for the browser', () => {
   it('has no pixel, and no pixel host in the content security policy, unless META_PIXEL_ID is set', async () => {
-    expect((await t.app.inject({ url: '/api/public/site-config' })).json()).toEqual({ meta_pixel_id: null });
-    const csp = (await t.app.inject({ url: '/api/public/site-config' })).headers['content-security-policy'] as string;
+    expect((await t.app.inject({ url: SITE_CONFIG_PATH })).json()).toEqual({ meta_pixel_id: null });
+    const csp = (await t.app.inject({ url: SITE_CONFIG_PATH })).headers['content-security-policy'] as string;
     expect(csp).not.toContain('facebook');
     expect(csp).toContain("frame-src 'self' https://www.youtube-nocookie.com https://calendly.com");
     const withPixel = await createTestApp({ META_PIXEL_ID: '123456789012345' });
     try {
-      const res = await withPixel.app.inject({ url: '/api/public/site-config' });
+      const res = await withPixel.app.inject({ url: SITE_CONFIG_PATH });
       expect(res.json()).toEqual({ meta_pixel_id: '123456789012345' });
       // The pixel's script and endpoint are allowed only when there is a pixel.
       expect(res.headers['content-security-policy']).toContain("script-src 'self' https://connect.facebook.net");
