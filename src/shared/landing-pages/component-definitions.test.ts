@@ -74,7 +74,7 @@ describe('component definitions', () => {
     const holders = COMPONENT_TYPES.filter((type) => COMPONENT_DEFINITIONS[type].children !== 'none');
     expect(holders).toEqual(['container', 'section', 'grid', 'gridCell', 'heroWithNavigation']);
     expect(COMPONENT_DEFINITIONS.grid.children).toBe('gridCells');
-    expect(COMPONENT_DEFINITIONS.heroWithNavigation.defaultChildren.map((child) => child.type)).toEqual(['heading', 'paragraph', 'button']);
+    expect(COMPONENT_DEFINITIONS.heroWithNavigation.defaultChildren).toEqual([]);
     expect(COMPONENT_TYPES.filter((type) => !COMPONENT_DEFINITIONS[type].inPalette)).toEqual(['gridCell']);
   });
 

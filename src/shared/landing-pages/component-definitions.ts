@@ -326,11 +326,7 @@ export const COMPONENT_DEFINITIONS = {
       secondaryCtaText: textField('Secondary button text', 'Learn more'),
       secondaryCtaLink: textField('Secondary button link', '#', 'url'),
     },
-    defaultChildren: [
-      { type: 'heading', props: { text: 'Welcome', level: 'h1' } },
-      { type: 'paragraph', props: { text: 'Tell visitors what you offer and why it matters.' } },
-      { type: 'button', props: { text: 'Get Started', variant: 'primary' } },
-    ],
+    // No default children: its own title and buttons are the hero's text (children repeated 'Welcome' and 'Get Started').
   }),
 } as const;
 

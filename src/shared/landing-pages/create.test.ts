@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COMPONENT_DEFINITIONS, COMPONENT_TYPES } from './component-definitions.ts';
 import { pageContentSchema } from './content-schema.ts';
-import { createComponent, createSection } from './create.ts';
+import { inlineStyle } from './custom-css.ts';
+import { createComponent, createNewSection, createSection, NEW_SECTION_STYLES } from './create.ts';
 import { newNodeId, nodeIdMaker } from './ids.ts';
 import { sequentialIds } from './testing/fixtures.ts';
 
@@ -33,8 +34,8 @@ describe('createComponent', () => {
     expect(createComponent('grid', {}, sequentialIds()).components).toHaveLength(2);
   });
 
-  it('gives heroWithNavigation a heading, a paragraph and a button; other containers start empty; leaves hold nothing', () => {
-    expect(createComponent('heroWithNavigation', {}, sequentialIds()).components!.map((child) => child.type)).toEqual(['heading', 'paragraph', 'button']);
+  it('starts containers (heroWithNavigation too: its title and buttons are its own fields) empty; leaves hold nothing', () => {
+    expect(createComponent('heroWithNavigation', {}, sequentialIds()).components).toEqual([]);
     expect(createComponent('container', {}, sequentialIds()).components).toEqual([]);
     expect(createComponent('heading', {}, sequentialIds()).components).toBeUndefined();
   });
@@ -61,5 +62,21 @@ describe('node ids', () => {
     for (const id of ids) expect(id).toMatch(/^paragraph-\d{13}-[a-z2-7]{8}$/);
     expect(new Set(ids).size).toBe(5000);
     expect(new Set(ids.flatMap((id) => [...id.slice(-8)])).size).toBe(32);
+  });
+});
+
+describe('createNewSection', () => {
+  it('starts with padding and a centred content width of at most 72rem, which the renderer keeps', () => {
+    const section = createNewSection(() => 'fresh');
+    expect(section).toMatchObject({ id: 'fresh', type: 'section', components: [] });
+    expect(section.styles).toEqual({ paddingBlock: '3rem', paddingInline: 'max(1rem, calc((100% - 72rem) / 2))' });
+    expect(inlineStyle(section.styles)).toEqual(section.styles);
+    expect(pageContentSchema.safeParse([section]).success).toBe(true);
+    // Each section its own styles object: editing one leaves the defaults be.
+    expect(section.styles).not.toBe(NEW_SECTION_STYLES);
+  });
+
+  it('leaves createSection (the converter, stored shapes) without styles', () => {
+    expect(createSection('section', {}, () => 'plain').styles).toEqual({});
   });
 });

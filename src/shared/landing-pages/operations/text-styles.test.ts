@@ -4,7 +4,7 @@ import { MODEL_MESSAGES } from '../messages.ts';
 import { samplePage } from '../testing/fixtures.ts';
 import type { PageContent } from '../types.ts';
 import { setHeadingLevel, toggleTextStyle } from './text-styles.ts';
-import { updateProps } from './update.ts';
+import { updateProps, updateStyles } from './update.ts';
 
 const intro = (doc: PageContent) => doc[0]!.components[0]!;
 const text = (doc: PageContent) => doc[0]!.components[1]!.components![0]!.components![0]!;
@@ -33,6 +33,17 @@ describe('setHeadingLevel', () => {
     expect(intro(next).styles).toEqual({});
     expect(next[1]).toBe(doc[1]);
     expect(next[0]!.components[1]).toBe(doc[0]!.components[1]);
+  });
+
+  it("keeps a font size the user set, and the bold flag's class over the level's weight", () => {
+    const doc = updateStyles(updateProps(samplePage(), { id: 'intro', props: { tailwindClasses: 'text-4xl font-bold text-gray-900 mt-4', bold: 'true' } }), { id: 'intro', styles: { fontSize: '3rem' } });
+    const next = setHeadingLevel(doc, { id: 'intro', level: 'h3' });
+    expect(intro(next).styles).toEqual({ fontSize: '3rem' });
+    expect(intro(next).props.tailwindClasses).toBe('text-2xl text-gray-700 font-bold mt-4');
+    // Another level after that: still the user's size, still bold, one size class.
+    const again = setHeadingLevel(next, { id: 'intro', level: 'h5' });
+    expect(intro(again).props.tailwindClasses).toBe('text-lg text-gray-600 font-bold mt-4');
+    expect(intro(again).styles).toEqual({ fontSize: '3rem' });
   });
 
   it('is for headings only, and levels h1 to h6 only', () => {

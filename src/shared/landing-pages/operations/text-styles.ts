@@ -48,17 +48,23 @@ export function toggleTextStyle(doc: PageContent, args: { id: string; style: Tex
 
 /**
  * Sets a heading's level and with it the level's class string: the classes of any level
- * give way to the new level's, the heading's other classes stay. An inline font size (a new heading
- * starts at 2rem) is dropped, since it would outrank the level's size class.
+ * give way to the new level's, the heading's other classes stay, and so do its text style flags'
+ * (bold keeps font-bold over the level's weight). The font size a new heading starts with (its
+ * type's default style) is dropped, since it would outrank the level's size class; a font size the
+ * user set is theirs and stays.
  */
 export function setHeadingLevel(doc: PageContent, args: { id: string; level: HeadingLevel }): PageContent {
   const { node, path } = locate(doc, args.id);
   if (node.type !== 'heading' || path.length === 1) throw new DocumentError('not-allowed', MODEL_MESSAGES.wrongType('heading', node.type));
   if (!HEADING_LEVELS.includes(args.level)) throw new DocumentError('invalid-value', MODEL_MESSAGES.invalidValue('Level', `'${args.level}' is not h1 to h6`));
-  const kept = splitClassNames(node.props.tailwindClasses).filter((name) => !LEVEL_CLASSES.has(name));
-  const tailwindClasses = joinClassNames([...splitClassNames(HEADING_LEVEL_CLASSES[args.level]), ...kept]);
+  const flagged = TEXT_STYLES.filter((style) => isFlagOn(node.props[style])).map((style) => TEXT_STYLE_CLASSES[style]);
+  const levelClasses = splitClassNames(HEADING_LEVEL_CLASSES[args.level]).filter((name) => !flagged.some((style) => style.replaces.has(name)));
+  const kept = splitClassNames(node.props.tailwindClasses).filter((name) => !LEVEL_CLASSES.has(name) || flagged.some((style) => style.on === name));
+  const tailwindClasses = joinClassNames([...levelClasses, ...kept]);
+  const startingSize = definitionOf('heading')?.defaultStyles.fontSize;
   const next = updateNodeAt(doc, path, (current) => {
-    const { fontSize: _dropped, ...styles } = current.styles;
+    const { fontSize, ...others } = current.styles;
+    const styles = fontSize === undefined || fontSize === startingSize ? others : current.styles;
     return { ...current, props: { ...current.props, level: args.level, tailwindClasses }, styles };
   });
   shareIndex(doc, next);
