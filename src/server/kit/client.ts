@@ -11,7 +11,7 @@ import type {
 import type { KitRateLimiter, Priority } from './rate-limiter.ts';
 
 /*
- * The Kit API v4 client. Only the server talks to Kit (DESIGN.md). Every request waits for the
+ * The Kit API v4 client. Only the server talks to Kit: the key never reaches a browser. Every request waits for the
  * key's rate limiter; a 429, a 5xx or a network failure/timeout is retried with exponential
  * back-off up to `maxAttempts`, after which it throws: a request either succeeds or fails loudly.
  * Requests that are not idempotent (creating a custom field) are retried only after a 429, which

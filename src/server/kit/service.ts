@@ -10,7 +10,7 @@ import { KIT_API_KEY_SETTING } from './settings.ts';
 
 export { enqueueContactSync, getSyncStates, hasSingleSyncsQueuedBy } from './queue.ts';
 
-/** Whether an API key is saved (public forms sync only then, as the spec says). */
+/** Whether an API key is saved: public forms sync their contacts to Kit only then. */
 export async function isKitConfigured(db: Db): Promise<boolean> {
   return Boolean((await readSetting(db, KIT_API_KEY_SETTING))?.value);
 }

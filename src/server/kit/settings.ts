@@ -6,7 +6,7 @@ import { KIT_MESSAGES } from '../../shared/kit/messages.ts';
 import { resumeJobsWaitingForKey } from './queue.ts';
 import { decryptSecret, encryptSecret, loadSecretKey } from './secret-box.ts';
 
-/** The app_settings row that holds the Kit API key (spec 000, section 3), encrypted. */
+/** The app_settings row (key kit_api_key) that holds the Kit API key, encrypted. */
 export const KIT_API_KEY_SETTING = 'kit_api_key';
 
 export class KitNotConfiguredError extends Error {
@@ -70,7 +70,7 @@ export async function describeKitApiKey(db: Db, secret: () => Buffer): Promise<K
   }
 }
 
-/** Saves a new key and answers its status; a failure to store it is the server's, with the spec's message. */
+/** Saves a new key and answers its status; a failure to store it is the server's, with 'Failed to save API key'. */
 export async function replaceKitApiKey(db: Db, secret: () => Buffer, apiKey: string): Promise<KitKeyStatus> {
   try {
     await saveKitApiKey(db, secret, apiKey);

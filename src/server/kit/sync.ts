@@ -7,12 +7,12 @@ import { KitKeyUnreadableError, KitNotConfiguredError } from './settings.ts';
 import { forgetKitTag, kitTagIdByName, linkCrmTag, resolveKitTags, type ResolvedKitTag } from './tag-ids.ts';
 
 /*
- * Syncing one contact to Kit. The spec's flow (look up, then create or update, then tag) costs one
- * request more than needed: POST /subscribers is an upsert, so a sync is the upsert plus one
- * tagging call per tag, 1 + (number of tags) requests. Kit's upsert updates the first name of an
- * existing subscriber but is documented to leave its custom fields alone; so when Kit's answer shows
- * an existing subscriber whose last_name differs (spec: "update first_name and last_name only when
- * they differ"), one PUT follows. That happens only for re-synced contacts whose last name changed.
+ * Syncing one contact to Kit. Looking the subscriber up, then creating or updating it, then tagging
+ * costs one request more than needed: POST /subscribers is an upsert, so a sync is the upsert plus
+ * one tagging call per tag, 1 + (number of tags) requests. Kit's upsert updates the first name of an
+ * existing subscriber but is documented to leave its custom fields alone; an existing subscriber's
+ * first and last name are updated only when they differ, so when Kit's answer shows a last_name
+ * that differs, one PUT follows. That happens only for re-synced contacts whose last name changed.
  */
 
 /** A problem with the contact itself: retrying cannot help. */

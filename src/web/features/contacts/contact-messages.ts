@@ -1,6 +1,6 @@
 /**
- * The contacts screen's messages for failures the spec leaves unworded (it only logs them); we
- * also tell the person, and keep the log for whoever investigates.
+ * The contacts screen's messages for failures that used to be only logged: the screen also tells
+ * the person, and keeps the log for whoever investigates.
  */
 export const CONTACT_UI_MESSAGES = {
   loadFailed: 'Failed to load contacts. Please try again.',
