@@ -345,7 +345,7 @@ const SIGNS: ReadonlyArray<readonly [Framework, RegExp, RegExp]> = [
   ['foundation', /^(?:grid-x|grid-y|top-bar|callout|show-for-sr|hide-for-[\w-]+|show-for-[\w-]+|(?:small|medium|large)-\d{1,2}|grid-container)$/, /foundation/i],
 ];
 
-/** Translations remembered across conversions (class names repeat a lot within and across pages). */
+/** Class lists remembered with their translation, per framework, across conversions. */
 const MAX_REMEMBERED = 10_000;
 
 /** Enough signs that a page is written for a framework (one class could be a coincidence). */
@@ -390,21 +390,21 @@ export function translateClass(framework: Framework, name: string): string | und
   return undefined;
 }
 
-const translated = new Map<string, string | undefined>();
+const translated: Record<Framework, Map<string, string>> = { bootstrap: new Map(), bulma: new Map(), foundation: new Map() };
 
 /** A class list as the converted page keeps it: each framework class translated or dropped, duplicates once. */
 export function translateClasses(framework: Framework | undefined, tokens: readonly string[]): string {
-  if (!framework) return tokens.join(' ');
-  const out = new Set<string>();
-  for (const token of tokens) {
-    const key = `${framework} ${token}`;
-    let result = translated.get(key);
-    if (result === undefined && !translated.has(key)) {
-      result = translateClass(framework, token);
-      if (translated.size >= MAX_REMEMBERED) translated.clear();
-      translated.set(key, result);
-    }
-    for (const each of (result ?? token).split(' ')) if (each) out.add(each);
+  const written = tokens.join(' ');
+  if (!framework) return written;
+  // Whole class lists repeat (every card of a page has the same ones): each is translated once.
+  const remembered = translated[framework];
+  let result = remembered.get(written);
+  if (result === undefined) {
+    const out = new Set<string>();
+    for (const token of tokens) for (const each of (translateClass(framework, token) ?? token).split(' ')) if (each) out.add(each);
+    result = [...out].join(' ');
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    remembered.set(written, result);
   }
-  return [...out].join(' ');
+  return result;
 }

@@ -130,22 +130,23 @@ export function keepReadable(sections: readonly SectionNode[]): SectionNode[] {
 
 function visit<T extends ComponentNode | SectionNode>(node: T, around: Around): T {
   if (OWN_LOOK.has(node.type)) return node;
-  const tokens = String(node.props.tailwindClasses ?? '').split(/\s+/).filter(Boolean);
-  const style = parseCustomCss(node.styles.customCSS);
+  const classes = String(node.props.tailwindClasses ?? '');
+  const tokens = classes ? classes.split(' ').filter(Boolean) : [];
+  const style = node.styles.customCSS ? parseCustomCss(node.styles.customCSS) : {};
   const variant = node.type === 'button' ? String(node.props.variant ?? 'primary') : undefined;
+  const classBackground = tokens.length > 0 ? classColour(tokens, 'bg') : undefined;
+  const classText = tokens.length > 0 ? classColour(tokens, 'text') : undefined;
 
   let background = around.background;
-  const image = style.backgroundImage !== undefined || /url\(|gradient\(/i.test(String(style.background ?? '')) || classColour(tokens, 'bg') === 'image';
-  const classBackground = classColour(tokens, 'bg');
-  const styleBackground = cssColour(String(style.backgroundColor ?? style.background ?? ''));
+  const image = style.backgroundImage !== undefined || /url\(|gradient\(/i.test(String(style.background ?? '')) || classBackground === 'image';
+  const styleBackground = style.backgroundColor !== undefined || style.background !== undefined ? cssColour(String(style.backgroundColor ?? style.background)) : undefined;
   const ownBackground = styleBackground ?? (classBackground !== 'image' ? classBackground : undefined);
   if (image || heldPicture(node)) background = 'image';
   else if (ownBackground && background !== 'image') background = over(ownBackground, background);
   else if (ownBackground) background = ownBackground.alpha === 1 ? ownBackground.luminance : 'image';
   else if (variant && VARIANT_BACKGROUND[variant] !== undefined && background !== 'image') background = VARIANT_BACKGROUND[variant]!;
 
-  const styleText = cssColour(String(style.color ?? ''));
-  const classText = classColour(tokens, 'text');
+  const styleText = style.color !== undefined ? cssColour(String(style.color)) : undefined;
   const ownText = styleText ?? (classText !== 'image' ? classText : undefined);
   const inherited = variant ? VARIANT_TEXT[variant]! : around.text;
   let text = ownText && background !== 'image' ? over(ownText, background) : ownText ? ownText.luminance : inherited;
@@ -157,8 +158,10 @@ function visit<T extends ComponentNode | SectionNode>(node: T, around: Around): 
   }
   const children = (node as ComponentNode).components;
   if (!children) return fixed;
-  const inside: Around = { background, text };
-  return { ...fixed, components: children.map((child) => visit(child, inside)) };
+  const inside: Around = background === around.background && text === around.text ? around : { background, text };
+  const visited = children.map((child) => visit(child, inside));
+  // Untouched subtrees keep their identity (and cost no copies).
+  return fixed === node && visited.every((child, index) => child === children[index]) ? node : { ...fixed, components: visited };
 }
 
 /** A box holding a picture laid out behind its content (absolute, covering it): what is behind the text is a photo. */
