@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timestamp } from '../http/codecs.ts';
 import { CONTACT_FIELDS, type ContactFieldDefinition } from './fields.ts';
+import type { FieldSchema } from './form.ts';
 import { routePath } from '../http/route-path.ts';
 
 /**
@@ -23,34 +24,23 @@ export const CONTACT_PATHS = {
 /** A contact's id is a uuid: anything else is refused before it reaches the database. */
 export const contactIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a contact id' }) });
 
-const dtoEnum = <const V extends readonly [string, ...string[]]>(values: V) => z.enum(values);
-const dtoTags = () => z.array(z.string());
-const dtoText = () => z.string().nullable();
-
-type DtoSchema<F> = F extends { type: 'email' }
-  ? z.ZodString
-  : F extends { type: 'enum'; values: infer V extends readonly [string, ...string[]] }
-    ? ReturnType<typeof dtoEnum<V>>
-    : F extends { type: 'tags' }
-      ? ReturnType<typeof dtoTags>
-      : ReturnType<typeof dtoText>;
-
-function fieldDto(field: ContactFieldDefinition) {
+/** A field's value as the answer carries it: what the form's rules give (text, null, one of the values, tag names). */
+function fieldDto(field: ContactFieldDefinition): z.ZodType {
   switch (field.type) {
     case 'email':
       return z.string();
     case 'enum':
-      return dtoEnum(field.values);
+      return z.enum(field.values);
     case 'tags':
-      return dtoTags();
+      return z.array(z.string());
     default:
-      return dtoText();
+      return z.string().nullable();
   }
 }
 
 /** A contact's fields as the API returns them, for a table of fields. */
 export function contactDtoShape<const T extends readonly ContactFieldDefinition[]>(fields: T) {
-  return Object.fromEntries(fields.map((field) => [field.name, fieldDto(field)])) as { [F in T[number] as F['name']]: DtoSchema<F> };
+  return Object.fromEntries(fields.map((field) => [field.name, fieldDto(field)])) as { [F in T[number] as F['name']]: z.ZodType<z.output<FieldSchema<F>>, z.output<FieldSchema<F>>> };
 }
 
 /** A contact as the API returns it. */

@@ -41,7 +41,8 @@ const tagList = (max: number) =>
 
 const email = emailSchema({ required: CONTACT_MESSAGES.emailRequired, invalid: CONTACT_MESSAGES.emailInvalid });
 
-type FieldSchema<F> = F extends { type: 'email' }
+/** The form's schema of a field of type F. */
+export type FieldSchema<F> = F extends { type: 'email' }
   ? typeof email
   : F extends { type: 'url' }
     ? ReturnType<typeof urlText>
