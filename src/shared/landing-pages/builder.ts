@@ -24,6 +24,11 @@ export const BUILDER_MESSAGES = {
   saved: (time: string) => `Saved successfully at ${time}`,
   saveFailed: (reason: string) => `Failed to save: ${reason}`,
   closeUnsaved: 'You have unsaved changes. Close the builder without saving them?',
+  /** Reload with unsaved changes: the question, what it does, and its two answers. */
+  reloadUnsaved: 'Reload and lose your unsaved changes?',
+  reloadUnsavedHint: 'The page as last saved replaces your changes. Undo brings them back.',
+  reloadConfirm: 'Reload (lose my changes)',
+  keepEditing: 'Keep editing',
   removeConfirm: (label: string) => `Remove this ${label}?`,
   unknownType: 'Unknown Component Type',
   /** What an empty paragraph shows on the canvas only, so it can still be found and edited. */
@@ -86,5 +91,5 @@ export const BUILDER_SHORTCUTS = [
   { keys: 'Mod+Z', action: 'Undo' },
   { keys: 'Mod+Shift+Z or Mod+Y', action: 'Redo' },
   { keys: 'Mod+/', action: 'Show keyboard shortcuts' },
-  { keys: 'Escape', action: 'Close dialogs' },
+  { keys: 'Escape', action: 'Close dialogs; on the canvas, clear the selection' },
 ] as const;

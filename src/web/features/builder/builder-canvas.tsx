@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { Fragment, memo, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { Fragment, memo, useMemo, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { definitionOf, isComponentType } from '@shared/landing-pages/component-definitions.ts';
 import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { childrenOf } from '@shared/landing-pages/tree.ts';
@@ -7,6 +7,7 @@ import type { ComponentNode, PageContent, SectionNode, TreeNode } from '@shared/
 import type { RenderContext } from '@render/render-context.ts';
 import { RenderNode } from '@render/render-node.tsx';
 import { RenderSection } from '@render/render-page.tsx';
+import { useCanvasActions, type CanvasActions } from './canvas-actions.ts';
 import { hasInlineText, useInlineText } from './inline-text.tsx';
 import { NodeToolbar } from './node-toolbar.tsx';
 import type { EditorMode } from './store/editor-state.ts';
@@ -107,10 +108,15 @@ const EDIT_CONTEXT: RenderContext = { renderChildren: renderEditableChildren };
 /** The page without controls: overview mode, and the property editor's preview of a component. */
 export const PREVIEW_CONTEXT: RenderContext = { renderChildren: renderPreviewChildren };
 
+/**
+ * A section on the canvas: its toolbar in a strip of its own above the section, so it never covers
+ * the section's first component or takes its clicks (a toolbar takes the pointer while hidden too:
+ * it must stay reachable with Tab and by a click that lands on it first).
+ */
 const EditableSection = memo(function EditableSection({ section, ctx, first, last }: { section: SectionNode; ctx: RenderContext; first: boolean; last: boolean }) {
   return (
-    <div className={SECTION_FRAME} data-node-id={section.id}>
-      <NodeToolbar id={section.id} label="Section" first={first} last={last} canHold isSection className="top-1 left-1" />
+    <div className={`${SECTION_FRAME} pt-7`} data-node-id={section.id}>
+      <NodeToolbar id={section.id} label="Section" first={first} last={last} canHold isSection className="top-0 left-0" />
       <RenderSection section={section} ctx={ctx} />
       {section.components.length === 0 ? <p className="px-4 pb-6 text-center text-sm text-gray-500">This section is empty: use Add Component in its controls.</p> : null}
     </div>
@@ -118,10 +124,28 @@ const EditableSection = memo(function EditableSection({ section, ctx, first, las
 });
 
 /**
+ * A click on the canvas selects the innermost node under it, which the property editor shows when
+ * open: one listener for the whole canvas, no work per node. It does not open the editor, whose width
+ * would move the page under the pointer between the two clicks of a double-click (editing in place).
+ * The page's own links and buttons do not act in the editor; a click into a text being edited in
+ * place stays the editor's.
+ */
+function selectOnClick(event: MouseEvent, actions: CanvasActions) {
+  const target = event.target;
+  if (!(target instanceof Element) || (target instanceof HTMLElement && target.isContentEditable)) return;
+  const frame = target.closest('[data-node-id]');
+  const id = frame?.getAttribute('data-node-id');
+  if (!id) return;
+  event.preventDefault();
+  actions.select(id);
+}
+
+/**
  * The page as visitors get it, drawn by the public renderer (src/render). In edit mode every section
  * and component carries its controls; in overview mode the page is shown as it is.
  */
 export function BuilderCanvas({ doc, mode }: { doc: PageContent; mode: EditorMode }) {
+  const actions = useCanvasActions();
   const ctx = mode === 'edit' ? EDIT_CONTEXT : PREVIEW_CONTEXT;
   const sections = useMemo(
     () =>
@@ -135,7 +159,7 @@ export function BuilderCanvas({ doc, mode }: { doc: PageContent; mode: EditorMod
     [doc, mode, ctx],
   );
   return (
-    <main className="lp-canvas" data-drop-surface="canvas">
+    <main className="lp-canvas" data-drop-surface="canvas" onClick={mode === 'edit' ? (event) => selectOnClick(event, actions) : undefined}>
       {sections}
     </main>
   );

@@ -9,6 +9,7 @@ import { DebugDialog } from './debug-dialog.tsx';
 import { DraftDialog } from './draft-dialog.tsx';
 import { HistoryDialog } from './history-dialog.tsx';
 import { MoveDialog } from './move-dialog.tsx';
+import { ReloadDialog } from './reload-dialog.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import type { EditorState } from './store/editor-state.ts';
 import { useEditor, useEditorStore } from './store/editor-store.ts';
@@ -19,19 +20,22 @@ import type { SaveConflict } from './use-save.ts';
 /** The document, for a dialog that shows it, only while such a dialog is open (else no re-render at each key). */
 const docForDialog = (state: EditorState) => (state.dialog?.kind === 'move' || state.dialog?.kind === 'debug' ? state.doc : null);
 
-/** The builder's dialogs: the palette, Move Component, shortcuts, history, debug, a save conflict, and kept work offered back. */
+/** The builder's dialogs: the palette, Move Component, shortcuts, Reload's question, history, debug, a save conflict, and kept work offered back. */
 export function BuilderDialogs({
   page,
   conflict,
   onConflictReload,
   onConflictOverwrite,
   onConflictClose,
+  onReload,
 }: {
   page: LandingPage | null;
   conflict: SaveConflict | null;
   onConflictReload: (current: LandingPage) => void;
   onConflictOverwrite: () => void;
   onConflictClose: () => void;
+  /** Reload after all, once the user said to lose the unsaved changes. */
+  onReload: () => void;
 }) {
   const { dispatch } = useEditorStore();
   const dialog = useEditor(selectDialog);
@@ -50,6 +54,14 @@ export function BuilderDialogs({
         onClose={closeDialog}
       />
       <ShortcutsDialog open={dialog?.kind === 'shortcuts'} onClose={closeDialog} />
+      <ReloadDialog
+        open={dialog?.kind === 'reload'}
+        onClose={closeDialog}
+        onReload={() => {
+          closeDialog();
+          onReload();
+        }}
+      />
       <MoveDialog doc={doc ?? []} movingId={movingId} onClose={closeDialog} onMove={(parentId) => movingId && dispatch({ type: 'moveTo', id: movingId, parentId })} />
       <ConflictDialog
         current={conflict?.current ?? null}

@@ -53,6 +53,12 @@ function BuilderScreen({ page }: { page: LandingPage | null }) {
   const [inlineEdits] = useState(() => new InlineEditRequests());
   const actions = useCanvasActionHandlers(inlineEdits);
 
+  // Reload throws unsaved changes away: with some, it asks first (ReloadDialog).
+  const askReload = () => {
+    if (isDirty(store.getState())) dispatch({ type: 'openDialog', dialog: { kind: 'reload' } });
+    else void reload();
+  };
+
   const close = () => {
     if (isDirty(store.getState()) && !window.confirm(BUILDER_MESSAGES.closeUnsaved)) return;
     void navigate(LIST_PATH);
@@ -79,14 +85,17 @@ function BuilderScreen({ page }: { page: LandingPage | null }) {
     redo: () => dispatch({ type: 'redo' }),
     shortcuts: () => dispatch({ type: 'openDialog', dialog: { kind: 'shortcuts' } }),
     resetPanel: panel.reset,
-    reload: () => void reload(),
+    reload: askReload,
     nextComponent: () => dispatch({ type: 'stepSelection', step: 1 }),
     previousComponent: () => dispatch({ type: 'stepSelection', step: -1 }),
+    clearSelection: () => {
+      if (store.getState().dialog === null) dispatch({ type: 'select', id: null });
+    },
   });
 
   return (
     <div className="flex h-dvh flex-col bg-gray-100">
-      <BuilderToolbar title={page?.title ?? BUILDER_PAGE_TITLE} saved={pageId !== null} onReload={() => void reload()} onClose={close} onSave={(andClose) => void save(andClose)} />
+      <BuilderToolbar title={page?.title ?? BUILDER_PAGE_TITLE} saved={pageId !== null} onReload={askReload} onClose={close} onSave={(andClose) => void save(andClose)} />
       <StatusLine />
       <BuilderWorkspace actions={actions} inlineEdits={inlineEdits} panel={panel} />
       <BuilderDialogs
@@ -98,6 +107,7 @@ function BuilderScreen({ page }: { page: LandingPage | null }) {
           loadStored(current);
         }}
         onConflictOverwrite={overwrite}
+        onReload={() => void reload()}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useRef } from 'react';
-import { createSection } from '@shared/landing-pages/create.ts';
+import { createNewSection } from '@shared/landing-pages/create.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { cn } from '@web/lib/cn.ts';
 import { BuilderCanvas } from './builder-canvas.tsx';
@@ -53,7 +53,7 @@ export function BuilderWorkspace({ actions, inlineEdits, panel }: { actions: Can
           </div>
           {mode === 'edit' ? (
             <div className="mx-auto mt-4 flex max-w-6xl justify-center">
-              <Button variant="secondary" onClick={() => store.dispatch({ type: 'addSection', section: createSection() })}>
+              <Button variant="secondary" onClick={() => store.dispatch({ type: 'addSection', section: createNewSection() })}>
                 <Plus className="size-4" aria-hidden /> Add Section
               </Button>
             </div>

@@ -14,12 +14,13 @@ export interface ShortcutHandlers {
   reload: () => void;
   nextComponent: () => void;
   previousComponent: () => void;
+  clearSelection: () => void;
 }
 
 /**
  * The builder's keyboard shortcuts (BUILDER_SHORTCUTS, plus undo and redo), with Ctrl, or Cmd on a Mac.
  * They win over the browser's own (Ctrl+S saves the page here, Ctrl+R resets the panel).
- * Escape is left to the dialogs, which close on it themselves.
+ * Escape clears the selection; in a dialog it is the dialog's, which closes on it.
  */
 export function useBuilderShortcuts(handlers: ShortcutHandlers) {
   const latest = useRef(handlers);
@@ -28,6 +29,13 @@ export function useBuilderShortcuts(handlers: ShortcutHandlers) {
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        // Escape clears the selection, unless a field, a text edited in place or a dialog has it.
+        const target = event.target;
+        const elsewhere = isTextEntry(target) || (target instanceof HTMLElement && target.closest('[role="dialog"]') !== null);
+        if (!event.defaultPrevented && !elsewhere && !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey) latest.current.clearSelection();
+        return;
+      }
       if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
       const key = event.key.toLowerCase();
       const h = latest.current;

@@ -34,7 +34,9 @@ export interface AddTarget {
 export type OpenDialog =
   | { readonly kind: 'add'; readonly target: AddTarget }
   | { readonly kind: 'move'; readonly id: string }
-  | { readonly kind: 'shortcuts' | 'debug' | 'history' };
+  | { readonly kind: 'shortcuts' | 'debug' | 'history' }
+  /** Reload asked while there are unsaved changes: the question first. */
+  | { readonly kind: 'reload' };
 
 export interface Banner {
   readonly tone: 'success' | 'error';
