@@ -113,12 +113,12 @@ describe('inline text editing', () => {
     await expect.poll(() => heading.textContent()).toBe('Summer heading');
   });
 
-  it('keeps line breaks in a paragraph, where Enter starts a new line and leaving the text commits', async () => {
+  it('keeps line breaks in a paragraph, where Shift+Enter starts a new line and leaving the text commits', async () => {
     const paragraph = frameOf(page, 'p1').locator('p').first();
     await paragraph.dblclick();
     await expect.poll(() => textbox().getAttribute('aria-multiline')).toBe('true');
     await page.keyboard.type('Line one');
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Enter');
     await page.keyboard.type('Line two');
     // Leaving the text (a click elsewhere) commits it.
     await page.locator('header h1').click();

@@ -309,3 +309,47 @@ describe('Reload with unsaved changes', () => {
     expect(await question.count()).toBe(0);
   });
 });
+
+describe('editing a text in place', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await seedPage('first-inline', [node('s1', 'section', {}, [node('h1', 'heading', { text: 'Old title', level: 'h2' }), node('p1', 'paragraph', { text: 'Old words' })])]);
+  });
+
+  const textbox = () => canvas().getByRole('textbox');
+
+  it('commits with Enter, breaks a line with Shift+Enter in a multi-line text, and starts again on any double-click after a commit', async () => {
+    await openBuilder(id);
+    const heading = frame('h1').locator('h2');
+    const paragraph = frame('p1').locator('p').first();
+    for (const text of ['First title', 'Second title']) {
+      await heading.dblclick();
+      await expect.poll(() => textbox().count()).toBe(1);
+      await page.keyboard.type(text);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => textbox().count()).toBe(0);
+      await expect.poll(() => heading.textContent()).toBe(text);
+    }
+
+    await paragraph.dblclick();
+    await expect.poll(() => textbox().getAttribute('aria-multiline')).toBe('true');
+    await page.keyboard.type('Line one');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('Line two');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => textbox().count()).toBe(0);
+    await expect.poll(() => paragraph.innerText()).toBe('Line one\nLine two');
+
+    // Straight after a commit, on the same text and on another.
+    await paragraph.dblclick();
+    await expect.poll(() => textbox().count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => textbox().count()).toBe(0);
+    await heading.dblclick();
+    await expect.poll(() => textbox().count()).toBe(1);
+    await screenshot(page, 'builder-first-minutes-inline-again');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => paragraph.innerText()).toBe('Line one\nLine two');
+    await expect.poll(() => heading.textContent()).toBe('Second title');
+  });
+});

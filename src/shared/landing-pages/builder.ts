@@ -87,7 +87,7 @@ export const BUILDER_SHORTCUTS = [
   { keys: 'Mod+Shift+R', action: 'Reload from the database' },
   { keys: 'Mod+Right / Mod+Left', action: 'Next / previous component in the property editor' },
   { keys: 'Mod+C / Mod+V', action: 'Copy the selected component or section / paste it (HTML is converted)' },
-  { keys: 'F2 or double-click', action: 'Edit the text in place (Enter or leaving it keeps it, Escape cancels)' },
+  { keys: 'F2 or double-click', action: 'Edit the text in place (Enter or leaving it keeps it, Shift+Enter breaks a line, Escape cancels)' },
   { keys: 'Mod+Z', action: 'Undo' },
   { keys: 'Mod+Shift+Z or Mod+Y', action: 'Redo' },
   { keys: 'Mod+/', action: 'Show keyboard shortcuts' },

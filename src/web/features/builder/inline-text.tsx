@@ -4,8 +4,8 @@ import { useCanvasActions } from './canvas-actions.ts';
 
 /**
  * Inline text editing on the canvas: a double-click on a text starts editing it in
- * place; Enter commits a single-line text (Ctrl/Cmd+Enter a multi-line one, where Enter starts a new
- * line), leaving the text commits, Escape cancels. F2 on the selected component, or its toolbar's
+ * place; Enter commits it (Shift+Enter breaks the line of a multi-line text), leaving the text
+ * commits, Escape cancels. F2 on the selected component, or its toolbar's
  * Edit text button, starts the same from the keyboard. A commit is one change, so one undo step.
  *
  * The text is edited in the rendered element itself (contentEditable), so it keeps the page's look.
@@ -83,7 +83,7 @@ function insertText(text: string) {
 
 /**
  * Makes `element` an editor of `original`, focused with the text selected; calls `done` once with
- * the typed text (Enter, or Ctrl/Cmd+Enter when multi-line; leaving it) or null (Escape). Returns
+ * the typed text (Enter, not Shift+Enter when multi-line; leaving it) or null (Escape). Returns
  * the clean-up.
  */
 function editInPlace(element: HTMLElement, options: { original: string; multiline: boolean; label: string }, done: (text: string | null) => void) {
@@ -111,7 +111,7 @@ function editInPlace(element: HTMLElement, options: { original: string; multilin
     if (event.key === 'Escape') {
       event.preventDefault();
       finish(false);
-    } else if (event.key === 'Enter' && (!multiline || isMod(event))) {
+    } else if (event.key === 'Enter' && !(multiline && event.shiftKey)) {
       event.preventDefault();
       finish(true);
     } else if (event.key === ' ' && element instanceof HTMLButtonElement) {
