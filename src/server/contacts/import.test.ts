@@ -147,6 +147,15 @@ describe('CSV import', () => {
     });
   });
 
+  it('reports a row refused for a NUL or half a character, showing it with U+FFFD in their place', async () => {
+    const report = await runImport([{ 'E-Mail': 'nul\u0000@example.com' }, { 'E-Mail': 'half\uD800@example.com' }, { 'E-Mail': 'fine@example.com' }], { email: 'E-Mail' });
+    expect(report.created).toBe(1);
+    expect(report.invalid.map((r) => [r.row, r.email])).toEqual([
+      [1, 'nul\ufffd@example.com'],
+      [2, 'half\ufffd@example.com'],
+    ]);
+  });
+
   it('shows a larger import’s progress batch by batch, each batch written whole', async () => {
     const rows = Array.from({ length: 10 * IMPORT_BATCH_SIZE + 1 }, (_, i) => ({ 'E-Mail': `step${i}@example.com` }));
     const res = await importRows([...rows, { 'E-Mail': 'step0@example.com' }], mapping);

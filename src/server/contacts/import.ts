@@ -5,6 +5,7 @@ import { checkImportRow, type ImportDuplicatePolicy, type ImportRequestValues } 
 import { CONTACT_FIELDS, type ContactFieldDefinition } from '../../shared/contacts/fields.ts';
 import { CONTACT_MESSAGES, type ContactFormField, type ContactValues } from '../../shared/contacts/form.ts';
 import { IMPORT_BATCH_SIZE, IMPORT_JOB_MESSAGES, type ImportJob } from '../../shared/contacts/import-job.ts';
+import { storableText } from '../../shared/text/characters.ts';
 import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/sql-helpers.ts';
@@ -68,7 +69,8 @@ export async function startImport(db: Db, request: ImportRequestValues, userEmai
       const row = start + i + 1;
       const result = checkImportRow(raw, request.mapping, knownTags);
       if (!result.ok) {
-        invalid.push({ row, email: result.email, reason: result.reason });
+        // Kept as the file had it, less what the database cannot store (the row was refused for it).
+        invalid.push({ row, email: storableText(result.email), reason: storableText(result.reason) });
         return;
       }
       const email = result.values.email;

@@ -31,6 +31,14 @@ const MULTILINE_BIDI = /[\u202A-\u202E]/;
 // Half of a UTF-16 surrogate pair without its other half: no character at all, and not encodable as UTF-8.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * The text with what a database cannot store in text or JSON (NUL, lone surrogates) replaced by
+ * U+FFFD: for keeping refused input to show back, such as a refused CSV row in an import's report.
+ */
+export const storableText = (value: string): string =>
+  // eslint-disable-next-line no-control-regex -- NUL is what is replaced
+  value.replace(/\u0000/g, '\ufffd').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\ufffd');
+
 /** What is wrong with a text's characters, if anything. */
 export function textProblem(value: string, { multiline = false }: { multiline?: boolean } = {}): TextProblem | undefined {
   if ((multiline ? MULTILINE_FORBIDDEN : ONE_LINE_FORBIDDEN).test(value)) return 'controlCharacter';
