@@ -13,16 +13,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { upsertUser } from '../src/server/auth/users.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client.ts';
+import { openPglite, type Database } from '../src/server/db/client.ts';
 import { encodeCursor } from '../src/server/contacts/query.ts';
 import { IMPORT_JOB_PATHS } from '../src/shared/contacts/import-job.ts';
 import { generateContacts, seedContacts } from './seed-contacts.ts';
+import { withBenchPostgres } from './helpers/postgres.ts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -145,39 +144,6 @@ async function withPglite<T>(run: (database: Database) => Promise<T>): Promise<T
   }
 }
 
-async function withPostgres<T>(url: string, run: (database: Database) => Promise<T>): Promise<T> {
-  const name = `mycrm_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  try {
-    const database = await openPostgres(target.toString());
-    try {
-      return await run(database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await dropWhenClosed(admin, name);
-    await admin.end();
-  }
-}
-
-/** The pool's clients close a moment after `pool.end()` resolves; FORCE would kill them mid-goodbye. */
-async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error; // 55006: still in use
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
 const fmt = (ms: number | undefined) => (ms === undefined ? '' : ms.toFixed(1));
 
 async function main() {
@@ -185,7 +151,7 @@ async function main() {
   console.log(`Seeding ${CONTACTS.toLocaleString('en-US')} contacts and measuring ${SAMPLES} samples per scenario after ${WARMUP} warm-up requests...`);
   runs.push({ label: 'PGlite', ...(await withPglite((d) => benchDatabase('PGlite', d))) });
   const pgUrl = process.env.BENCH_DATABASE_URL;
-  if (pgUrl) runs.push({ label: 'PostgreSQL', ...(await withPostgres(pgUrl, (d) => benchDatabase('PostgreSQL', d))) });
+  if (pgUrl) runs.push({ label: 'PostgreSQL', ...(await withBenchPostgres(pgUrl, (d) => benchDatabase('PostgreSQL', d))) });
 
   const header = ['scenario (ms)', 'n', ...runs.flatMap((r) => [`${r.label} p50`, `${r.label} p95`])];
   const lines = runs[0]!.results.map((first, i) => [first.name, String(first.samples), ...runs.flatMap((r) => [fmt(r.results[i]?.p50), fmt(r.results[i]?.p95)])]);

@@ -15,14 +15,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { upsertUser } from '../src/server/auth/users.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client.ts';
+import { openPglite, type Database } from '../src/server/db/client.ts';
 import { tags } from '../src/server/db/schema.ts';
 import { IMPORT_BATCH_SIZE, IMPORT_JOB_PATHS, type ImportJob } from '../src/shared/contacts/import-job.ts';
 import { generateContacts, SEED_TAGS } from './seed-contacts.ts';
+import { withBenchPostgres } from './helpers/postgres.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
 const SIGNUP_CONNECTIONS = 4;
@@ -147,45 +147,12 @@ async function withPglite(use: (database: Database) => Promise<boolean>): Promis
   }
 }
 
-async function withPostgres(url: string, use: (database: Database) => Promise<boolean>): Promise<boolean> {
-  const name = `mycrm_bench_import_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  try {
-    const database = await openPostgres(target.toString());
-    try {
-      return await use(database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await dropWhenClosed(admin, name);
-    await admin.end();
-  }
-}
-
-/** The pool's sockets close a moment after close() resolves: wait for them rather than force. */
-async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      return;
-    } catch (error) {
-      if (attempt >= 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
 console.log(
   `CSV import of ${ROWS.toLocaleString('en-US')} rows while ${SIGNUP_CONNECTIONS} connections sign up and ${READ_CONNECTIONS} reads the contacts list, loopback HTTP`,
 );
 const results = [await withPglite((database) => run('PGlite (embedded)', database))];
 if (process.env.BENCH_DATABASE_URL) {
-  results.push(await withPostgres(process.env.BENCH_DATABASE_URL, (database) => run('PostgreSQL', database)));
+  results.push(await withBenchPostgres(process.env.BENCH_DATABASE_URL, (database) => run('PostgreSQL', database)));
 } else {
   console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to run it too)');
 }

@@ -12,11 +12,11 @@
  */
 import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client.ts';
+import { openPglite, type Database } from '../src/server/db/client.ts';
 import { LEAD_CAMPAIGNS, type LeadCampaign } from '../src/shared/leads/campaigns.ts';
+import { withBenchPostgres } from './helpers/postgres.ts';
 
 /** The part of autocannon's API used here (the package ships no types). */
 interface AutocannonRequest {
@@ -192,36 +192,6 @@ async function verify(database: Database, signUps: SignUp[], statuses: Array<num
   };
 }
 
-async function withPostgres(url: string, use: (database: Database) => Promise<boolean>): Promise<boolean> {
-  const name = `mycrm_bench_leads_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString());
-  try {
-    return await use(database);
-  } finally {
-    await database.close();
-    await dropWhenClosed(admin, name);
-    await admin.end();
-  }
-}
-
-/** The pool's sockets close a moment after close() resolves: wait for them rather than force. */
-async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      return;
-    } catch (error) {
-      if (attempt >= 20) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
 console.log(`Lead capture: ${SIGNUPS} sign-ups, ${CONNECTIONS} connections, ${REPEATED_SHARE * 100}% repeated emails, loopback HTTP`);
 const results: boolean[] = [];
 const pglite = await openPglite();
@@ -232,7 +202,7 @@ try {
 }
 if (process.env.BENCH_DATABASE_URL) {
   const poolSize = process.env.DATABASE_POOL_SIZE ?? '10';
-  results.push(await withPostgres(process.env.BENCH_DATABASE_URL, (database) => run(`PostgreSQL (pool of ${poolSize})`, database)));
+  results.push(await withBenchPostgres(process.env.BENCH_DATABASE_URL, (database) => run(`PostgreSQL (pool of ${poolSize})`, database)));
 } else {
   console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to run it too)');
 }
