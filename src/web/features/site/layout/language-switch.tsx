@@ -19,7 +19,7 @@ export function LanguageSwitch() {
     <div
       role="group"
       aria-label={t.label}
-      className="fixed top-3 right-3 z-30 flex items-center gap-1 rounded-full border border-gray-200 bg-white/90 p-1 shadow-lg backdrop-blur sm:top-4 sm:right-4"
+      className="language-switch fixed top-3 right-3 z-30 flex items-center gap-1 rounded-full border border-gray-200 bg-white/90 p-1 shadow-lg backdrop-blur sm:top-4 sm:right-4"
     >
       <Languages className="mx-1 size-4 text-gray-500" aria-hidden />
       {OPTIONS.map((option) => (
