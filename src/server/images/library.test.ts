@@ -116,13 +116,13 @@ describe('the image list', () => {
 
   it('updates tags: trimmed, blanks and repeats dropped; then found by them', async () => {
     const [desk] = await t.db.select().from(uploadedImages).where(eq(uploadedImages.name, 'desk.jpg'));
-    const res = await t.as(cookie, { method: 'PATCH', url: IMAGE_PATHS.one(desk!.id), payload: { tags: [' Work ', '', 'work', 'desk setup'] } });
+    const res = await t.as(cookie, { method: 'PATCH', url: IMAGE_PATHS.one.path({ id: desk!.id }), payload: { tags: [' Work ', '', 'work', 'desk setup'] } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ image: ImageDto }>().image.tags).toEqual(['Work', 'desk setup']);
     expect(names(await list({ search: 'setup' }))).toEqual(['desk.jpg']);
     // Another user cannot touch it.
-    expect((await t.as(otherCookie, { method: 'PATCH', url: IMAGE_PATHS.one(desk!.id), payload: { tags: ['x'] } })).statusCode).toBe(404);
-    const tooLong = await t.as(cookie, { method: 'PATCH', url: IMAGE_PATHS.one(desk!.id), payload: { tags: ['x'.repeat(51)] } });
+    expect((await t.as(otherCookie, { method: 'PATCH', url: IMAGE_PATHS.one.path({ id: desk!.id }), payload: { tags: ['x'] } })).statusCode).toBe(404);
+    const tooLong = await t.as(cookie, { method: 'PATCH', url: IMAGE_PATHS.one.path({ id: desk!.id }), payload: { tags: ['x'.repeat(51)] } });
     expect(tooLong.statusCode).toBe(400);
   });
 });
@@ -187,19 +187,19 @@ describe('usage, statistics and deleting', () => {
   it('does not delete an image in use without confirmation, then deletes the file and the record', async () => {
     const once = images[1]!;
     await t.app.inject({ method: 'GET', url: `${once.url}?w=480`, headers: { accept: 'image/webp' } });
-    const refused = await t.as(cookie, { method: 'DELETE', url: IMAGE_PATHS.one(once.id) });
+    const refused = await t.as(cookie, { method: 'DELETE', url: IMAGE_PATHS.one.path({ id: once.id }) });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ error: { code: string } }>().error.code).toBe('image_in_use');
     expect(fs.existsSync(fileOf(once))).toBe(true);
 
-    const confirmed = await t.as(cookie, { method: 'DELETE', url: `${IMAGE_PATHS.one(once.id)}?force=true` });
+    const confirmed = await t.as(cookie, { method: 'DELETE', url: `${IMAGE_PATHS.one.path({ id: once.id })}?force=true` });
     expect(confirmed.statusCode).toBe(204);
     expect(fs.existsSync(fileOf(once))).toBe(false);
     // Its variants go with it.
     expect(fs.readdirSync(path.join(dataDir, 'uploads', 'images', 'variants')).filter((f) => f.startsWith(once.url.split('/').pop()!.slice(0, 32)))).toEqual([]);
     expect(await t.db.select().from(uploadedImages).where(eq(uploadedImages.id, once.id))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: once.url })).statusCode).toBe(404);
-    expect((await t.as(cookie, { method: 'DELETE', url: IMAGE_PATHS.one(once.id) })).statusCode).toBe(404);
+    expect((await t.as(cookie, { method: 'DELETE', url: IMAGE_PATHS.one.path({ id: once.id }) })).statusCode).toBe(404);
   });
 
   it("deletes several at once, keeping those in use unless confirmed, and never another user's", async () => {

@@ -48,7 +48,7 @@ export async function imagesRoutes(app: FastifyInstance, options: { db: Db; conf
   const r = app.withTypeProvider<ZodTypeProvider>();
   const context = (request: FastifyRequest): ImagesContext => ({ db, storage, log: request.log });
   const userId = (request: FastifyRequest) => request.user!.id;
-  const one = IMAGE_PATHS.one(':id');
+  const one = IMAGE_PATHS.one.pattern;
 
   r.get(IMAGE_PATHS.list, { schema: { querystring: imageListQuerySchema, response: { 200: imageListSchema } } }, async (request) =>
     listImages(db, userId(request), request.query),

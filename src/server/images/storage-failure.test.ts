@@ -76,7 +76,7 @@ describe('on a working bucket that then goes away', () => {
 
   it('keeps the record when the file cannot be deleted, and says so', async () => {
     await s3.stop();
-    const res = await t.as(cookie, { method: 'DELETE', url: `${IMAGE_PATHS.one(image.id)}?force=true` });
+    const res = await t.as(cookie, { method: 'DELETE', url: `${IMAGE_PATHS.one.path({ id: image.id })}?force=true` });
     expect(res.statusCode).toBe(502);
     expect(errorMessage(res)).toBe(IMAGE_MESSAGES.deleteFailed);
     expect((await t.db.select().from(uploadedImages)).map((r) => r.id)).toEqual([image.id]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../text/safe-text.ts';
 import { timestamp } from '../http/codecs.ts';
+import { routePath } from '../http/route-path.ts';
 import { IMAGE_MIMES, SEARCH_MAX_LENGTH, TAG_MAX_LENGTH, TAGS_MAX } from './constants.ts';
 
 /** The image library's HTTP contract (src/server/images/routes.ts): paths, bodies, answers, limits. */
@@ -11,7 +12,7 @@ export const IMAGE_PATHS = {
   top: '/api/images/top',
   usage: '/api/images/usage',
   /** PATCH tags, DELETE (with `?force=true` when the image is in use). */
-  one: (id: string) => `/api/images/${id}`,
+  one: routePath('/api/images/:id'),
   deleteMany: '/api/images/delete',
   connectionTest: '/api/images/connection-test',
 } as const;

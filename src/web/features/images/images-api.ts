@@ -57,14 +57,14 @@ export function useRefreshImages() {
 export function useUpdateTags() {
   const refresh = useRefreshImages();
   return useMutation({
-    mutationFn: async ({ id, tags }: { id: string; tags: string[] }) => (await apiParsed(imageResultSchema, 'PATCH', IMAGE_PATHS.one(id), { tags })).image,
+    mutationFn: async ({ id, tags }: { id: string; tags: string[] }) => (await apiParsed(imageResultSchema, 'PATCH', IMAGE_PATHS.one.path({ id }), { tags })).image,
     onSuccess: refresh,
   });
 }
 
 /** Deletes one image (`force` once the person confirmed it is in use); a 409 means a page started using it meanwhile. */
 export function deleteImage(id: string, force: boolean) {
-  return del(`${IMAGE_PATHS.one(id)}${force ? '?force=true' : ''}`);
+  return del(`${IMAGE_PATHS.one.path({ id })}${force ? '?force=true' : ''}`);
 }
 
 export function deleteImages(ids: string[], force: boolean) {

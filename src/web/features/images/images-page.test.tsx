@@ -137,7 +137,7 @@ describe('the image library', () => {
 
 describe('an image’s tags', () => {
   it('are edited as a comma-separated list, blanks and repeats dropped', async () => {
-    handlers[`PATCH ${IMAGE_PATHS.one(TEAM_ID)}`] = ({ body }) => {
+    handlers[`PATCH ${IMAGE_PATHS.one.path({ id: TEAM_ID })}`] = ({ body }) => {
       images = images.map((i) => (i.id === TEAM_ID ? { ...i, ...(body as object) } : i));
       return { image: images[1] };
     };
@@ -146,7 +146,7 @@ describe('an image’s tags', () => {
     await user.click(item('team.png').getByRole('button', { name: 'Add tags to team.png' }));
     await user.type(item('team.png').getByLabelText('Tags for team.png'), 'team, , Office, team{Enter}');
     await waitFor(() => expect(item('team.png').getByText('Office')).toBeTruthy());
-    expect(api.callsTo(`PATCH ${IMAGE_PATHS.one(TEAM_ID)}`).map((c) => c.body)).toEqual([{ tags: ['team', 'Office'] }]);
+    expect(api.callsTo(`PATCH ${IMAGE_PATHS.one.path({ id: TEAM_ID })}`).map((c) => c.body)).toEqual([{ tags: ['team', 'Office'] }]);
   });
 
   it('refuses a tag that is too long, in the shared words', async () => {
@@ -166,7 +166,7 @@ describe('an image’s tags', () => {
 describe('deleting images', () => {
   it('asks first, naming the pages that use the image, and deletes it anyway once confirmed', async () => {
     handlers[`GET ${IMAGE_PATHS.usage}`] = () => ({ images: [{ id: HERO_ID, pages: [{ id: 'p1', title: 'Spring Sale', slug: 'spring-sale' }] }] });
-    handlers[`DELETE ${IMAGE_PATHS.one(HERO_ID)}`] = () => {
+    handlers[`DELETE ${IMAGE_PATHS.one.path({ id: HERO_ID })}`] = () => {
       images = images.filter((i) => i.id !== HERO_ID);
       return reply(204, '');
     };
@@ -178,7 +178,7 @@ describe('deleting images', () => {
     expect(dialog.getByText('Spring Sale (/lp/spring-sale)')).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: 'Delete anyway' }));
     await waitFor(() => expect(banner()).toContain('Image deleted'));
-    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => `${c.path}?${c.query}`)).toEqual([`${IMAGE_PATHS.one(HERO_ID)}?force=true`]);
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => `${c.path}?${c.query}`)).toEqual([`${IMAGE_PATHS.one.path({ id: HERO_ID })}?force=true`]);
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'hero.jpg' })).toBeNull());
   });
 
@@ -214,7 +214,7 @@ describe('deleting images', () => {
   });
 
   it('says when deleting fails', async () => {
-    handlers[`DELETE ${IMAGE_PATHS.one(TEAM_ID)}`] = () => apiError(500, 'internal', 'Internal error');
+    handlers[`DELETE ${IMAGE_PATHS.one.path({ id: TEAM_ID })}`] = () => apiError(500, 'internal', 'Internal error');
     const { user } = imagesPage();
     await list();
     await user.click(item('team.png').getByRole('button', { name: 'Delete team.png' }));
