@@ -234,6 +234,39 @@ describe('the HTML to JSON converter', () => {
     await phone.close();
   });
 
+  it('names the chosen file once: the file input draws no name of its own, in normal and in forced colours', async () => {
+    for (const forcedColors of ['none', 'active'] as const) {
+      const desk = await newContext(1280);
+      const other = await desk.newPage();
+      await other.emulateMedia({ forcedColors });
+      await signIn(other, server.baseUrl, server.email, server.password);
+      await other.goto(`${server.baseUrl}/crm/landing-pages/convert`);
+      await other.getByRole('group', { name: 'Source' }).getByRole('button', { name: 'Upload file' }).click();
+      const input = other.getByLabel('HTML file');
+      // The line that names the file, and around it the chooser.
+      const hintId = await other.getByText('Choose or drop an .html or .htm file.').getAttribute('id');
+      const hint = other.locator(`[id="${hintId}"]`);
+      // What the chooser draws, that line masked: choosing a file may change only that line.
+      const drawn = () => hint.locator('..').screenshot({ mask: [hint], animations: 'disabled', caret: 'hide' });
+      const before = await drawn();
+      await input.setInputFiles({ name: 'praxis-twice.htm', mimeType: 'text/html', buffer: Buffer.from('<h1>Hi</h1>') });
+      await expect.poll(() => other.getByText('praxis-twice.htm').count()).toBe(1);
+      await screenshot(other, `converter-file-chosen-${forcedColors}-colours`);
+      expect(Buffer.compare(await drawn(), before), `the chooser drew more than its named line changing (forced colours ${forcedColors})`).toBe(0);
+      // A click on the button the user sees opens the file chooser; so does the keyboard, which reaches it.
+      const chooser = other.waitForEvent('filechooser');
+      await other.getByText('Choose file', { exact: true }).click();
+      expect((await chooser).isMultiple()).toBe(false);
+      await other.getByRole('group', { name: 'Source' }).getByRole('button', { name: 'From URL' }).focus();
+      await other.keyboard.press('Tab');
+      expect(await other.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
+      // …and the button the user sees shows the focus ring.
+      expect(await other.getByText('Choose file', { exact: true }).evaluate((button) => getComputedStyle(button).outlineStyle)).toBe('solid');
+      expect(await seriousA11yViolations(other)).toEqual([]);
+      await desk.close();
+    }
+  });
+
   it('ran without page errors (other than the refusal it provoked)', () => {
     expect(errors.filter((e) => !provoked(e))).toEqual([]);
   });

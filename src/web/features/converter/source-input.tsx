@@ -103,6 +103,11 @@ export function SourceInput({
           >
             <FileUp aria-hidden className="size-8 shrink-0 text-gray-400" />
             <div className="min-w-0 flex-1 space-y-2">
+              {/*
+               * The native input is only visually hidden (focus and keyboard still reach it); the button
+               * below draws its face. Styling the native one cannot hide its own file name everywhere
+               * (forced colours paint transparent text), and the line below already names the file.
+               */}
               <input
                 key={fileInputKey}
                 id={`${id}-file`}
@@ -114,9 +119,16 @@ export function SourceInput({
                   const chosen = event.target.files?.[0];
                   if (chosen) onFile(chosen);
                 }}
-                // The browser's own "no file chosen" / file name is hidden: the line below names the file once, with its size.
-                className="block w-full text-sm text-transparent file:mr-3 file:rounded-md file:border-0 file:bg-gray-900 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-gray-700"
+                className="peer sr-only"
               />
+              {/* A second label of the input: a click opens the file chooser; hidden from screen readers, which hear the input itself. */}
+              <label
+                htmlFor={`${id}-file`}
+                aria-hidden
+                className="inline-flex cursor-pointer items-center rounded-md border border-transparent bg-gray-900 px-3 py-1.5 text-sm font-medium text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus-ring peer-disabled:cursor-not-allowed peer-disabled:opacity-50 hover:bg-gray-700"
+              >
+                Choose file
+              </label>
               <p id={`${id}-file-hint`} className="text-sm text-gray-600">
                 {file ? (
                   <>
