@@ -20,8 +20,9 @@ import { loadIslandScripts } from './landing-pages/islands.ts';
 import { landingPageLeadRoutes } from './landing-pages/lead-routes.ts';
 import { createPageCache } from './landing-pages/page-cache.ts';
 import { createViewCounter } from './landing-pages/page-views.ts';
+import { landingPagePreviewRoutes } from './landing-pages/preview-routes.ts';
 import { landingPagesRoutes } from './landing-pages/routes.ts';
-import { landingPageViewerRoutes } from './landing-pages/viewer-routes.ts';
+import { landingPageViewerRoutes, type SendSitePage } from './landing-pages/viewer-routes.ts';
 import { leadKitSync } from './leads/kit-sync.ts';
 import { campaignTagRoutes } from './leads/campaign-tag-routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
@@ -91,13 +92,11 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   });
   await app.register(landingPagesRoutes, { db, cache: pageCache });
   await app.register(landingPageLeadRoutes, { db, config });
-  await app.register(landingPageViewerRoutes, {
-    db,
-    cache: pageCache,
-    views: pageViews,
-    islands: loadIslandScripts(config.webDir),
-    sendSitePage: (reply, status, page) => site.send(reply, status, page),
-  });
+  const islands = loadIslandScripts(config.webDir);
+  const sendSitePage: SendSitePage = (reply, status, page) => site.send(reply, status, page);
+  await app.register(landingPageViewerRoutes, { db, cache: pageCache, views: pageViews, islands, sendSitePage });
+  // Staff previews: the viewer's renderer without its cache or view counter.
+  await app.register(landingPagePreviewRoutes, { db, islands, sendSitePage });
   await app.register(htmlImportRoutes);
   await app.register(imagesRoutes, { db, config });
   await app.register(leadsRoutes, { db, config, kitSync: leadKitSync });

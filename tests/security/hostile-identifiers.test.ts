@@ -132,6 +132,8 @@ describe('identifiers in the path', () => {
     ['DELETE', (id) => `/api/landing-pages/${id}`, 'Not a landing page id'],
     ['GET', (id) => `/api/landing-pages/${id}/versions`, 'Not a landing page id'],
     ['GET', (id) => `/api/landing-pages/${SOME_UUID}/versions/${id}`, 'Not a version id'],
+    ['GET', (id) => `/api/landing-pages/${id}/preview`, 'Not a landing page id'],
+    ['GET', (id) => `/api/landing-pages/${id}/preview/content`, 'Not a landing page id'],
   ];
 
   it.each(ROUTES)('%s %s refuses a malformed id with a 400 naming it, and a well-formed unknown one with a 404', async (method, url, message, body) => {

@@ -7,14 +7,15 @@ const field = 'mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 tex
 /**
  * An html page: its own HTML runs in a sandboxed frame without same-origin access (its scripts can
  * never act with a visitor's or a staff member's session), and beside the frame `children`: the
- * page's GetStarted form.
+ * page's GetStarted form. `src` is where the frame reads that HTML: the page's own address unless
+ * a staff preview names its own.
  */
-export function HtmlPage({ slug, title, children }: { slug: string; title: string; children: ReactNode }) {
+export function HtmlPage({ slug, title, src = VIEWER_PATHS.rawHtml(slug), children }: { slug: string; title: string; src?: string; children: ReactNode }) {
   return (
     <>
       <iframe
         title={title}
-        src={VIEWER_PATHS.rawHtml(slug)}
+        src={src}
         sandbox="allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox"
         className="block h-screen w-full border-0"
       />

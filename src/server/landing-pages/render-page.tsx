@@ -8,6 +8,7 @@ import { pageRenderContext } from '../../render/render-node.tsx';
 import { GetStarted, HtmlPage } from '../../render/viewer/html-page.tsx';
 import { LeadOutcomeBanner } from '../../render/viewer/lead-status.tsx';
 import { PageNotFound } from '../../render/viewer/not-found.tsx';
+import { NotLiveNotice } from '../../render/viewer/preview-notice.tsx';
 import { VERSION_PREVIEW_MESSAGES } from '../../shared/landing-pages/builder.ts';
 import type { PageType } from '../../shared/landing-pages/page-types.ts';
 import { renderUnits } from '../../shared/landing-pages/render-cost.ts';
@@ -86,19 +87,37 @@ function unitsOf(content: string): number {
 }
 
 /**
+ * How a staff preview differs from the published page: never indexed, a notice above a page that is
+ * not active, and an html page's own HTML read from `rawHtmlSrc` (the preview's, which staff can
+ * reach whether the page is active or not).
+ */
+export interface StaffPreview {
+  rawHtmlSrc: string;
+}
+
+/**
  * A published page as visitors get it, with a slot for a form's outcome after a plain POST. A
  * builder page over the render budget shows why instead of its content, which is never rendered;
- * any other is rendered in slices (render-in-slices.tsx).
+ * any other is rendered in slices (render-in-slices.tsx). With `preview`, the same page for staff.
  */
-export async function renderLandingPage(page: LandingPageRow, islands: IslandScripts): Promise<RenderedPage> {
+export async function renderLandingPage(
+  page: Pick<LandingPageRow, 'id' | 'slug' | 'title' | 'content' | 'page_type' | 'is_active'>,
+  islands: IslandScripts,
+  preview?: StaffPreview,
+): Promise<RenderedPage> {
   if (page.page_type === 'react') return { pageId: page.id, sitePage: REACT_PAGE };
+  const meta = preview ? { title: page.title, robots: 'noindex' } : page;
+  const notice = preview && !page.is_active ? <NotLiveNotice slug={page.slug} /> : null;
   if (page.page_type === 'html') {
     const markup = renderToStaticMarkup(
       shell(
-        page,
-        <HtmlPage slug={page.slug} title={page.title}>
-          {OUTCOME_SLOT}
-        </HtmlPage>,
+        meta,
+        <>
+          {notice}
+          <HtmlPage slug={page.slug} title={page.title} src={preview?.rawHtmlSrc}>
+            {OUTCOME_SLOT}
+          </HtmlPage>
+        </>,
       ),
     );
     const slot = (outcome?: LeadOutcome) => renderToStaticMarkup(<GetStarted slug={page.slug} outcome={outcome} />);
@@ -109,8 +128,9 @@ export async function renderLandingPage(page: LandingPageRow, islands: IslandScr
     units > RENDER_LIMITS.units
       ? renderToStaticMarkup(
           shell(
-            page,
+            meta,
             <>
+              {notice}
               {OUTCOME_SLOT}
               <ContentErrorPanel message={VIEWER_MESSAGES.tooLarge(units, RENDER_LIMITS.units)} details={[]} />
             </>,
@@ -119,8 +139,9 @@ export async function renderLandingPage(page: LandingPageRow, islands: IslandScr
       : await renderInSlices(
           (ctx) =>
             shell(
-              page,
+              meta,
               <>
+                {notice}
                 {OUTCOME_SLOT}
                 <BuilderPageBody content={page.content} slug={page.slug} ctx={ctx} />
               </>,

@@ -26,7 +26,7 @@ export interface ViewerOptions {
 }
 
 /** An html page's own HTML may load anything, but only in a sandbox: an opaque origin, no session of ours. */
-const RAW_HTML_POLICY =
+export const RAW_HTML_POLICY =
   "sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals; default-src * data: blob: 'unsafe-inline' 'unsafe-eval'; frame-ancestors 'self'";
 
 // Any text reaches the handler, which answers a slug no page can have with Page Not Found.

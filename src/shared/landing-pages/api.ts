@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../http/codecs.ts';
+import { routePath } from '../http/route-path.ts';
 import { safeText } from '../text/safe-text.ts';
 import { PAGE_TYPES } from './page-types.ts';
 import { SLUG_MESSAGES, slugError } from './slug.ts';
@@ -21,6 +22,20 @@ export const LANDING_PAGE_PATHS = {
   version: (id: string, versionId: string) => `/api/landing-pages/${id}/versions/${versionId}`,
   /** A version rendered as the public page would show it, as a whole HTML document (for a sandboxed frame). */
   versionPreview: (id: string, versionId: string) => `/api/landing-pages/${id}/versions/${versionId}/preview`,
+  /**
+   * The page's saved content as /lp/{slug} would show it, active or not: staff only, never cached or
+   * indexed. A whole HTML document, opened in a new tab.
+   */
+  preview: routePath('/api/landing-pages/:id/preview'),
+  /** An html page's own HTML for its preview's frame, under the same sandbox as on /lp. */
+  previewContent: routePath('/api/landing-pages/:id/preview/content'),
+} as const;
+
+export const PAGE_PREVIEW_MESSAGES = {
+  /** The Preview link of a page visitors cannot see. */
+  notLiveLink: 'Preview (not live)',
+  /** Above the preview of an inactive page. */
+  notLive: (address: string) => `Preview of an inactive page: visitors get 'Page Not Found' at ${address} until it is activated.`,
 } as const;
 
 /** Saved versions kept per page; each save prunes older ones. */

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleMinus, ExternalLink, LayoutTemplate, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { LandingPageSummary } from '@shared/landing-pages/api.ts';
+import { LANDING_PAGE_PATHS, PAGE_PREVIEW_MESSAGES, type LandingPageSummary } from '@shared/landing-pages/api.ts';
 import { builderPath } from '@shared/landing-pages/builder.ts';
 import { PUBLIC_PAGE_BASE } from '@shared/landing-pages/slug.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
@@ -26,6 +26,10 @@ export function LandingPageCard({
   const { toggling, deleting, toggleActive, remove } = usePageActions(page);
   const address = `${PUBLIC_PAGE_BASE}/${page.slug}`;
   const titleId = `landing-page-${page.id}`;
+  // A live page is previewed where visitors see it; one that is not, at the staff-only preview.
+  const preview = page.is_active
+    ? { href: address, label: 'Preview' }
+    : { href: LANDING_PAGE_PATHS.preview.path({ id: page.id }), label: PAGE_PREVIEW_MESSAGES.notLiveLink };
   return (
     <Card className="flex min-w-0 flex-col p-5" role="article" aria-labelledby={titleId}>
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
@@ -81,8 +85,8 @@ export function LandingPageCard({
           {page.is_active ? 'Deactivate' : 'Activate'}
         </Button>
         <Button asChild variant="ghost" size="sm">
-          <a href={address} target="_blank" rel="noopener" aria-label={`Preview ${page.title} (opens in a new tab)`}>
-            <ExternalLink aria-hidden /> Preview
+          <a href={preview.href} target="_blank" rel="noopener" aria-label={`${preview.label} ${page.title} (opens in a new tab)`}>
+            <ExternalLink aria-hidden /> {preview.label}
           </a>
         </Button>
         <Button

@@ -91,6 +91,11 @@ describe('the landing pages list', () => {
     expect(webinar.getByText('Inactive')).toBeTruthy();
     expect(webinar.getByText('No content')).toBeTruthy();
     expect(webinar.getByRole('link', { name: 'Open in builder: Webinar Funnel' }).getAttribute('href')).toBe(`/crm/landing-pages/${WEBINAR_ID}/builder`);
+    // Visitors get Page Not Found at /lp for an inactive page: its preview is the staff-only one, and says so.
+    const notLive = webinar.getByRole('link', { name: 'Preview (not live) Webinar Funnel (opens in a new tab)' });
+    expect(notLive.getAttribute('href')).toBe(`/api/landing-pages/${WEBINAR_ID}/preview`);
+    expect(notLive.getAttribute('target')).toBe('_blank');
+    expect(notLive.textContent?.trim()).toBe('Preview (not live)');
   });
 
   it('offers the converter and the builder', () => {
