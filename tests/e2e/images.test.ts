@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { landingPages, uploadedImages } from '../../src/server/db/schema.ts';
 import { photo, solid } from '../../src/server/images/test-images.ts';
-import { IMAGE_MESSAGES } from '../../src/shared/images/messages.ts';
+import { IMAGE_MESSAGES, uploadFailedMessage } from '../../src/shared/images/messages.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
 import { screenshot } from './helpers/browser.ts';
 import { signIn } from './helpers/sign-in.ts';
@@ -258,6 +258,61 @@ describe('image library', () => {
     const row = other.getByRole('list', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: 'late.png' });
     await expect.poll(() => row.innerText()).toContain('User not authenticated. Please log in and try again.');
     expect((await storedImages()).some((i) => i.name === 'late.png')).toBe(false);
+    await context.close();
+  });
+
+  it('names every failed file of a batch with its reason and counts the ones uploaded; tiles keep one height whatever the ratio', async () => {
+    const context = await newContext(1280);
+    const other = await context.newPage();
+    await signIn(other, server.baseUrl, server.email, server.password);
+    await openScreen(other);
+    const long = 'ratio-tall-portrait-of-the-whole-team-at-the-summer-offsite-2026-final-version.png';
+    await other.getByLabel('Choose images to upload').setInputFiles([
+      { name: 'ratio-square.png', mimeType: 'image/png', buffer: await solid(400, 400, '#0891b2') },
+      { name: 'minutes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Minutes of the meeting, not a picture.') },
+      { name: 'ratio-wide.png', mimeType: 'image/png', buffer: await solid(1200, 200, '#ea580c') },
+      { name: 'brochure.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
+      { name: long, mimeType: 'image/png', buffer: await solid(200, 900, '#65a30d') },
+    ]);
+    const uploads = other.getByRole('list', { name: 'Uploads' }).getByRole('listitem');
+    await expect.poll(() => uploads.filter({ hasText: /Uploaded|Failed/ }).count(), { message: 'all five finished' }).toBe(5);
+
+    // One banner for the batch: how many failed, each failed file with its reason, how many arrived.
+    const alert = other.getByRole('alert').filter({ hasText: /\S/ });
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(await alert.getByText('2 of 5 uploads failed', { exact: true }).count()).toBe(1);
+    expect(await alert.getByRole('listitem').allInnerTexts()).toEqual([
+      uploadFailedMessage('minutes.jpg', IMAGE_MESSAGES.invalidType),
+      uploadFailedMessage('brochure.pdf', IMAGE_MESSAGES.invalidType),
+    ]);
+    expect(await alert.innerText()).toContain('3 images uploaded');
+    expect(await seriousA11yViolations(other)).toEqual([]);
+    await screenshot(other, 'images-upload-several-failed');
+
+    // Square, wide and tall images: every tile and every thumbnail box the same height, the picture fitted inside.
+    await other.getByRole('searchbox', { name: 'Search images' }).fill('ratio-');
+    await expect.poll(() => images(other).count()).toBe(3);
+    const boxes = await images(other).evaluateAll((tiles) =>
+      tiles.map((tile) => {
+        const img = tile.querySelector('img')!;
+        const frame = img.parentElement!.getBoundingClientRect();
+        return { tile: Math.round(tile.getBoundingClientRect().height), frame: Math.round(frame.height), ratio: frame.width / frame.height, fit: getComputedStyle(img).objectFit, imgHeight: Math.round(img.getBoundingClientRect().height) };
+      }),
+    );
+    expect(new Set(boxes.map((b) => b.tile)).size, JSON.stringify(boxes)).toBe(1);
+    expect(new Set(boxes.map((b) => b.frame)).size, JSON.stringify(boxes)).toBe(1);
+    for (const box of boxes) {
+      expect(box.ratio).toBeCloseTo(4 / 3, 1);
+      expect(['cover', 'contain']).toContain(box.fit);
+      expect(box.imgHeight).toBeLessThanOrEqual(box.frame);
+    }
+    // The long name ends in an ellipsis; the whole name is its tooltip and the tile's accessible name.
+    const name = item(long, other).getByText(long, { exact: true });
+    expect(await name.evaluate((e) => e.scrollWidth > e.clientWidth && getComputedStyle(e).textOverflow === 'ellipsis')).toBe(true);
+    expect(await name.getAttribute('title')).toBe(long);
+    expect(await seriousA11yViolations(other)).toEqual([]);
+    await images(other).first().scrollIntoViewIfNeeded();
+    await screenshot(other, 'images-grid-ratios');
     await context.close();
   });
 

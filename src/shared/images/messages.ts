@@ -37,5 +37,9 @@ export const recordFailedMessage = (reason: string) => `Failed to save image rec
 export const unexpectedErrorMessage = (reason: string) => `An unexpected error occurred: ${reason}`;
 /** 'Failed to upload {file}: {reason}' (a library banner). */
 export const uploadFailedMessage = (file: string, reason: string) => `Failed to upload ${file}: ${reason}`;
+/** A batch with more than one failed file: '{failed} of {total} uploads failed', each file listed below it. */
+export const uploadsFailedMessage = (failed: number, total: number) => `${failed} of ${total} uploads failed`;
+/** How many files of a batch with failures did arrive. */
+export const uploadedCountMessage = (count: number) => (count === 1 ? '1 image uploaded' : `${count} images uploaded`);
 /** 'Connection failed: {message}' */
 export const connectionFailedMessage = (message: string) => `Connection failed: ${message}`;

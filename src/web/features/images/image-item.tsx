@@ -54,8 +54,16 @@ export function ImageCard({ image, selected, actions }: { image: ImageDto; selec
       aria-label={image.name}
       className={cn('flex flex-col overflow-hidden rounded-xl border bg-white shadow-sm', selected ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-gray-200')}
     >
-      <div className="relative aspect-[4/3] bg-gray-100">
-        <img src={thumbnailUrl(image.url)} alt={image.name} loading="lazy" className="size-full object-cover" width={image.width} height={image.height} />
+      {/* The picture is laid over the box, so a tall one cannot stretch it: every tile has the same height. */}
+      <div className="relative aspect-[4/3] overflow-hidden bg-gray-100">
+        <img
+          src={thumbnailUrl(image.url)}
+          alt={image.name}
+          loading="lazy"
+          className="absolute inset-0 size-full object-contain"
+          width={image.width}
+          height={image.height}
+        />
         <div className="absolute top-2 left-2 rounded bg-white/90 p-1 shadow">
           <SelectBox image={image} selected={selected} onToggle={actions.onToggle} />
         </div>

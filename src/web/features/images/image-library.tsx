@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, ImageOff, RefreshCw, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import type { ImageDto, ImageFilter, ImageSort } from '@shared/images/api.ts';
-import { IMAGE_MESSAGES, uploadFailedMessage } from '@shared/images/messages.ts';
+import { IMAGE_MESSAGES, uploadedCountMessage, uploadFailedMessage, uploadsFailedMessage } from '@shared/images/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { EmptyState } from '@web/components/ui/empty-state.tsx';
@@ -69,7 +69,13 @@ export function ImageLibraryPanel({ onUse, useLabel = 'Use', landingPageId }: Im
   const uploads = useUploadQueue({
     landingPageId,
     onUploaded: () => void refresh(),
-    onFailed: (file, reason) => banner.show('error', uploadFailedMessage(file, reason)),
+    onBatchDone: ({ uploaded, failed }) => {
+      if (failed.length === 0) return;
+      const arrived = uploaded ? uploadedCountMessage(uploaded) : undefined;
+      // One failure reads as one sentence; several are listed, each with its reason.
+      if (failed.length === 1) banner.show('error', uploadFailedMessage(failed[0]!.name, failed[0]!.reason), arrived);
+      else banner.show('error', uploadsFailedMessage(failed.length, failed.length + uploaded), arrived, failed.map((f) => uploadFailedMessage(f.name, f.reason)));
+    },
   });
 
   const data = list.data;

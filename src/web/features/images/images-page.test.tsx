@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_PATHS, TAG_MESSAGES } from '@shared/images/api.ts';
 import { TAG_MAX_LENGTH } from '@shared/images/constants.ts';
-import { connectionFailedMessage, IMAGE_MESSAGES, uploadFailedMessage } from '@shared/images/messages.ts';
+import { connectionFailedMessage, IMAGE_MESSAGES, uploadFailedMessage, uploadsFailedMessage } from '@shared/images/messages.ts';
 import { apiError, fakeApi, reply, type ApiHandler } from '@web/testing/fake-api.ts';
 import { renderScreen } from '@web/testing/render.tsx';
 import ImagesPage from './images-page.tsx';
@@ -274,8 +274,13 @@ describe('uploading images', () => {
     expect(uploads.getByText(IMAGE_MESSAGES.invalidType)).toBeTruthy();
     expect(uploads.getByText(IMAGE_MESSAGES.tooLarge)).toBeTruthy();
     expect(uploads.getAllByText('Failed')).toHaveLength(2);
-    // The banner shows the last failure, naming its file.
-    expect(banner()).toContain(uploadFailedMessage('huge.jpg', IMAGE_MESSAGES.tooLarge));
+    // The banner names each failed file with its reason.
+    const alert = within(screen.getByRole('alert'));
+    expect(alert.getByText(uploadsFailedMessage(2, 2))).toBeTruthy();
+    expect(alert.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      uploadFailedMessage('brochure.pdf', IMAGE_MESSAGES.invalidType),
+      uploadFailedMessage('huge.jpg', IMAGE_MESSAGES.tooLarge),
+    ]);
     expect(sent).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Clear finished' }));
     expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull();

@@ -7,6 +7,8 @@ export interface BannerMessage {
   tone: BannerTone;
   text: string;
   detail?: string;
+  /** Lines listed under the text, e.g. each failed file. */
+  items?: readonly string[];
 }
 
 /** Successes and notes clear after 5 seconds; errors stay until dismissed or replaced. */
@@ -19,7 +21,10 @@ export function useBanner() {
     const timer = setTimeout(() => setMessage(null), CLEAR_AFTER_MS);
     return () => clearTimeout(timer);
   }, [message]);
-  const show = useCallback((tone: BannerTone, text: string, detail?: string) => setMessage({ tone, text, detail }), []);
+  const show = useCallback(
+    (tone: BannerTone, text: string, detail?: string, items?: readonly string[]) => setMessage({ tone, text, detail, items }),
+    [],
+  );
   return { message, show, clear: () => setMessage(null) };
 }
 
@@ -47,6 +52,13 @@ function BannerBox({ message, onDismiss }: { message: BannerMessage; onDismiss: 
       <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0 flex-1 break-words">
         <p className="font-medium">{message.text}</p>
+        {message.items?.length ? (
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {message.items.map((item, i) => (
+              <li key={i}>{item}</li>
+            ))}
+          </ul>
+        ) : null}
         {message.detail ? <p className="mt-0.5 opacity-90">{message.detail}</p> : null}
       </div>
       <button type="button" onClick={onDismiss} aria-label="Dismiss message" className="-m-1 rounded p-1 opacity-70 hover:opacity-100">
