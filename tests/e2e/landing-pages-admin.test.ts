@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contacts, landingPages, landingPageViews, leadSubmissions } from '../../src/server/db/schema.ts';
-import { LANDING_PAGE_MESSAGES, LANDING_PAGE_PATHS, PREVIEW_LENGTH } from '../../src/shared/landing-pages/api.ts';
+import { LANDING_PAGE_MESSAGES, LANDING_PAGE_PATHS, PAGE_PREVIEW_MESSAGES, PREVIEW_LENGTH } from '../../src/shared/landing-pages/api.ts';
+import { createComponent, createSection } from '../../src/shared/landing-pages/create.ts';
+import { serializeContent } from '../../src/shared/landing-pages/parse-content.ts';
+import { VIEWER_MESSAGES } from '../../src/shared/landing-pages/viewer.ts';
 import { SLUG_MESSAGES } from '../../src/shared/landing-pages/slug.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
 import { screenshot } from './helpers/browser.ts';
@@ -365,5 +368,56 @@ describe('landing pages admin', () => {
     await expect.poll(() => phone.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Add Landing Page');
     expect(await storedPages()).toHaveLength(1);
     await phoneContext.close();
+  });
+});
+
+describe('previewing a page that is not live', () => {
+  const draft = serializeContent([
+    {
+      ...createSection('hero'),
+      components: [
+        createComponent('heading', { text: 'Autumn retreat for coaches', level: 'h1', tailwindClasses: 'text-4xl font-bold' }),
+        createComponent('paragraph', { text: 'Three days by the lake, twelve places.' }),
+        createComponent('input', { type: 'email', label: 'Email', required: 'true' }),
+        createComponent('button', { type: 'submit', text: 'Hold my place' }),
+      ],
+    },
+  ]);
+
+  it('opens the staff preview from the card: the page with its form and a notice, not Page Not Found; visitors still get Page Not Found', async () => {
+    const [row] = await server.db.insert(landingPages).values({ title: 'Autumn Draft', slug: 'autumn-draft', content: draft, page_type: 'builder', is_active: false }).returning();
+    const previewUrl = `${server.baseUrl}${LANDING_PAGE_PATHS.preview.path({ id: row!.id })}`;
+    await page.reload();
+    const link = card('Autumn Draft').getByRole('link', { name: 'Preview (not live) Autumn Draft (opens in a new tab)' });
+    expect((await link.textContent())?.trim()).toBe(PAGE_PREVIEW_MESSAGES.notLiveLink);
+    expect(await link.getAttribute('rel')).toContain('noopener');
+
+    const [preview] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await expect.poll(() => preview.url()).toBe(previewUrl);
+    await expect.poll(() => preview.getByRole('heading', { level: 1 }).textContent()).toBe('Autumn retreat for coaches');
+    expect(await preview.getByText('Three days by the lake, twelve places.').isVisible()).toBe(true);
+    expect(await preview.getByLabel('Email').isVisible()).toBe(true);
+    expect(await preview.getByRole('button', { name: 'Hold my place' }).isVisible()).toBe(true);
+    expect(await preview.getByText(VIEWER_MESSAGES.notFound).count()).toBe(0);
+    const notice = preview.getByRole('complementary', { name: 'Staff preview' });
+    expect(await notice.textContent()).toBe(PAGE_PREVIEW_MESSAGES.notLive('/lp/autumn-draft'));
+    // The notice sits above the page, not over it.
+    const [noticeBox, headingBox] = [await notice.boundingBox(), await preview.getByRole('heading', { level: 1 }).boundingBox()];
+    expect(noticeBox!.y + noticeBox!.height).toBeLessThanOrEqual(headingBox!.y);
+    expect(await preview.evaluate(() => window.opener)).toBeNull();
+    expect(await seriousA11yViolations(preview)).toEqual([]);
+    await screenshot(preview, 'lp-admin-preview-not-live');
+    await preview.close();
+
+    // A visitor, without a session: Page Not Found at /lp, and nothing of the page at the preview's address.
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    const published = await visitor.goto(`${server.baseUrl}/lp/autumn-draft`);
+    expect(published?.status()).toBe(404);
+    expect(await visitor.getByRole('heading', { level: 1 }).textContent()).toBe(VIEWER_MESSAGES.notFoundTitle);
+    const staffOnly = await visitor.goto(previewUrl);
+    expect(staffOnly?.status()).toBe(401);
+    expect(await visitor.content()).not.toContain('Autumn retreat');
+    await visitorContext.close();
   });
 });
