@@ -23,6 +23,8 @@ export const BUILDER_MESSAGES = {
   reloaded: (time: string) => `Reloaded successfully at ${time}`,
   saved: (time: string) => `Saved successfully at ${time}`,
   saveFailed: (reason: string) => `Failed to save: ${reason}`,
+  /** The header's word on saving: changes not saved, all saved, or a page with nothing saved at all. */
+  saveState: { unsaved: 'Unsaved changes', saved: 'All changes saved', neverSaved: 'Not saved yet' },
   closeUnsaved: 'You have unsaved changes. Close the builder without saving them?',
   /** Reload with unsaved changes: the question, what it does, and its two answers. */
   reloadUnsaved: 'Reload and lose your unsaved changes?',
@@ -30,6 +32,8 @@ export const BUILDER_MESSAGES = {
   reloadConfirm: 'Reload (lose my changes)',
   keepEditing: 'Keep editing',
   removeConfirm: (label: string) => `Remove this ${label}?`,
+  /** Ours: the YouTube field holds no video: what it takes. */
+  youTubeInvalid: 'Not a YouTube video: paste its address (youtube.com/watch?v=…, youtu.be/…, /embed/…, /shorts/…) or its 11-character id.',
   unknownType: 'Unknown Component Type',
   /** What an empty paragraph shows on the canvas only, so it can still be found and edited. */
   emptyParagraph: 'Empty paragraph: add its text in the property editor',

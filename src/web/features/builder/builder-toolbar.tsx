@@ -1,4 +1,5 @@
 import { Bug, Eye, History, Keyboard, PencilRuler, Redo2, RefreshCw, Undo2 } from 'lucide-react';
+import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { useEditor, useEditorStore } from './store/editor-store.ts';
 import { selectDirty, selectMode, selectRedoName, selectUndoName, selectViewport } from './store/selectors.ts';
@@ -6,7 +7,13 @@ import { STEP_NAMES } from './store/step-names.ts';
 import { ViewportSwitch } from './viewport-switch.tsx';
 
 /**
- * The builder's header: the page's title and whether all is saved, the mode, the previewed screen,
+ * The words of the header's less used commands (Shortcuts, Debug, History): shown on wide screens,
+ * heard everywhere; narrower, the icon and its tooltip, so the header keeps one row at 1366 px.
+ */
+const SECONDARY_LABEL = 'sr-only 2xl:not-sr-only';
+
+/**
+ * The builder's header: the page's title and whether all is saved (or nothing yet), the mode, the previewed screen,
  * undo and redo (their tooltips name the step), and the page's commands. Reload, Debug and History
  * need a saved page.
  */
@@ -30,12 +37,16 @@ export function BuilderToolbar({
   const viewport = useEditor(selectViewport);
   const undoName = useEditor(selectUndoName);
   const redoName = useEditor(selectRedoName);
+  const saveState = !saved ? BUILDER_MESSAGES.saveState.neverSaved : dirty ? BUILDER_MESSAGES.saveState.unsaved : BUILDER_MESSAGES.saveState.saved;
   return (
     <header className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-white px-4 py-2">
-      <h1 className="mr-2 min-w-0 truncate text-base font-semibold text-gray-900">
-        {title}
-        <span className="ml-2 text-xs font-normal text-gray-600">{dirty ? 'Unsaved changes' : 'All changes saved'}</span>
-      </h1>
+      <div className="mr-2 flex min-w-0 items-baseline gap-2">
+        {/* A long title is cut to leave the controls their row; the whole of it shows on hover. */}
+        <h1 className="max-w-80 truncate text-base font-semibold text-gray-900" title={title}>
+          {title}
+        </h1>
+        <span className="shrink-0 text-xs font-normal text-gray-600">{saveState}</span>
+      </div>
       <div role="group" aria-label="Mode" className="flex rounded-lg border border-gray-300 p-0.5">
         <Button size="sm" variant={mode === 'overview' ? 'primary' : 'ghost'} aria-pressed={mode === 'overview'} onClick={() => dispatch({ type: 'mode', mode: 'overview' })}>
           <Eye className="size-4" aria-hidden /> Overview
@@ -52,19 +63,19 @@ export function BuilderToolbar({
         <Redo2 className="size-4" aria-hidden />
       </Button>
       <div className="ml-auto flex flex-wrap items-center gap-2">
-        <Button size="sm" variant="ghost" onClick={() => dispatch({ type: 'openDialog', dialog: { kind: 'shortcuts' } })}>
-          <Keyboard className="size-4" aria-hidden /> Shortcuts
+        <Button size="sm" variant="ghost" title="Shortcuts" onClick={() => dispatch({ type: 'openDialog', dialog: { kind: 'shortcuts' } })}>
+          <Keyboard className="size-4" aria-hidden /> <span className={SECONDARY_LABEL}>Shortcuts</span>
         </Button>
         {saved ? (
           <>
             <Button size="sm" variant="secondary" onClick={onReload}>
               <RefreshCw className="size-4" aria-hidden /> Reload
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => dispatch({ type: 'openDialog', dialog: { kind: 'debug' } })}>
-              <Bug className="size-4" aria-hidden /> Debug
+            <Button size="sm" variant="ghost" title="Debug" onClick={() => dispatch({ type: 'openDialog', dialog: { kind: 'debug' } })}>
+              <Bug className="size-4" aria-hidden /> <span className={SECONDARY_LABEL}>Debug</span>
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => dispatch({ type: 'openDialog', dialog: { kind: 'history' } })}>
-              <History className="size-4" aria-hidden /> History
+            <Button size="sm" variant="ghost" title="History" onClick={() => dispatch({ type: 'openDialog', dialog: { kind: 'history' } })}>
+              <History className="size-4" aria-hidden /> <span className={SECONDARY_LABEL}>History</span>
             </Button>
           </>
         ) : null}
