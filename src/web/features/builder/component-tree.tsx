@@ -1,19 +1,18 @@
 import { memo } from 'react';
 import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
 import { nodeIndex } from '@shared/landing-pages/node-index.ts';
+import { nodeText } from '@shared/landing-pages/node-names.ts';
 import { childrenOf } from '@shared/landing-pages/tree.ts';
 import type { NodePath, PageContent, TreeNode } from '@shared/landing-pages/types.ts';
 import { DragHandle } from './builder-dnd.tsx';
 
-const SNIPPET = 40;
-
-/** A node's line in the tree: its kind, and the start of its text or title when it has one. */
 const labelOf = (node: TreeNode, isSection: boolean) => (isSection ? 'Section' : (definitionOf(node.type)?.label ?? `${node.type} (unknown)`));
 
+/** A node's line in the tree: its kind, and what names it when something does. */
 function lineOf(node: TreeNode, isSection: boolean): string {
   const label = labelOf(node, isSection);
-  const text = [node.props.text, node.props.title, node.props.label].find((value) => typeof value === 'string' && value.trim());
-  return typeof text === 'string' ? `${label}: ${text.length > SNIPPET ? `${text.slice(0, SNIPPET)}…` : text}` : label;
+  const text = nodeText(node, isSection);
+  return text === undefined ? label : `${label}: ${text}`;
 }
 
 /**

@@ -1,21 +1,21 @@
 import { definitionOf } from '@shared/landing-pages/component-definitions.ts';
 import { listMoveTargets, type MoveTarget } from '@shared/landing-pages/move-targets.ts';
+import { nodeText } from '@shared/landing-pages/node-names.ts';
 import { nodeAtPath } from '@shared/landing-pages/tree.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
 import { BuilderDialog } from './builder-dialog.tsx';
 
-/** How a destination reads: its kind, its place in the page, and a hint of what it holds. */
+/** How a destination reads: its section by place and name, then the place inside it and what names that. */
 function describe(doc: PageContent, target: MoveTarget): string {
-  const section = `Section ${target.path[0]! + 1}`;
-  if (target.kind === 'section') {
-    const title = doc[target.path[0]!]?.props.title;
-    return typeof title === 'string' && title ? `${section}: ${title}` : section;
-  }
+  const sectionNode = doc[target.path[0]!]!;
+  const sectionName = nodeText(sectionNode, true);
+  const section = `Section ${target.path[0]! + 1}${sectionName === undefined ? '' : `: ${sectionName}`}`;
+  if (target.kind === 'section') return section;
   if (target.kind === 'gridCell') return `${section} › Grid cell ${target.path.at(-1)! + 1}`;
   const node = nodeAtPath(doc, target.path);
   const label = definitionOf(target.type)?.label ?? target.type;
-  const title = node?.props.title;
-  return `${section} › ${label}${typeof title === 'string' && title ? `: ${title}` : ''}`;
+  const name = node ? nodeText(node, false) : undefined;
+  return `${section} › ${label}${name === undefined ? '' : `: ${name}`}`;
 }
 
 /** Move Component: every section, grid cell and nested component that may take the component; it goes to the end there. */
