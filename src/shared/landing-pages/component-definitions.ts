@@ -130,7 +130,7 @@ export const COMPONENT_DEFINITIONS = {
     label: 'YouTube',
     category: 'media',
     fields: {
-      videoId: textField('Video (URL or id)'),
+      videoId: textField('Video (URL or id)', '', 'youtube'),
       title: textField('Title', 'YouTube video'),
       autoplay: flagField('Autoplay'),
       muted: flagField('Muted'),

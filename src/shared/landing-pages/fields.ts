@@ -9,7 +9,8 @@ export interface NavigationItem {
 }
 
 /** How a field is edited and stored. Every kind but 'classes' is plain data; 'classes' holds Tailwind class names. */
-export type TextKind = 'text' | 'longText' | 'url' | 'image' | 'color' | 'length' | 'classes';
+/** 'youtube' takes a YouTube address or id and stores the bare id (youtube.ts). */
+export type TextKind = 'text' | 'longText' | 'url' | 'image' | 'color' | 'length' | 'classes' | 'youtube';
 
 interface FieldBase {
   readonly label: string;

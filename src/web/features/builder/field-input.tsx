@@ -5,6 +5,7 @@ import { CSS_REQUEST_LIMITS } from '@shared/landing-pages/api.ts';
 import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import type { Field } from '@shared/landing-pages/fields.ts';
 import { isFlagOn, linesToList, listToLines, numberInput, toFlag } from '@shared/landing-pages/input-rules.ts';
+import { extractYouTubeId } from '@shared/landing-pages/youtube.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Checkbox } from '@web/components/ui/checkbox.tsx';
 import { Input } from '@web/components/ui/input.tsx';
@@ -199,11 +200,54 @@ function FieldControl({ id, field, value, onChange }: { id: string; field: Field
       );
     case 'image':
       return <ImageControl id={id} label={field.label} value={value} onChange={onChange} />;
+    case 'youtube':
+      return <YouTubeControl id={id} value={value} onChange={onChange} />;
     case 'url':
       return <Input id={id} type="text" inputMode="url" value={text(value)} onChange={(event) => onChange(event.target.value, TYPED)} />;
     default:
       return <Input id={id} value={text(value)} onChange={(event) => onChange(event.target.value, TYPED)} />;
   }
+}
+
+/**
+ * A YouTube video: what is typed or pasted (a watch, short, embed or shorts address, extra
+ * parameters and all, or the id) stores the bare id; the box shows the id once the field is left.
+ * Text that names no video stores nothing: it stays in the box to correct, with an error from the
+ * moment the field is left until it names one, and the stored video stays.
+ */
+function YouTubeControl({ id, value, onChange }: { id: string; value: unknown; onChange: OnFieldChange }) {
+  const [draft, setDraft] = useDraft(value, text, (typed, stored) => (extractYouTubeId(typed) ?? typed.trim()) === stored);
+  const [invalid, setInvalid] = useState(false);
+  const errorId = `${id}-error`;
+  const refused = (typed: string) => typed.trim() !== '' && extractYouTubeId(typed) === null;
+  return (
+    <>
+      <Input
+        id={id}
+        type="text"
+        inputMode="url"
+        value={draft}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        onChange={(event) => {
+          const typed = event.target.value;
+          setDraft(typed);
+          if (refused(typed)) return;
+          setInvalid(false);
+          onChange(extractYouTubeId(typed) ?? '', TYPED);
+        }}
+        onBlur={() => {
+          if (refused(draft)) setInvalid(true);
+          else setDraft(text(value));
+        }}
+      />
+      {invalid ? (
+        <p id={errorId} className="text-xs text-red-700">
+          {BUILDER_MESSAGES.youTubeInvalid}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /** An image's address, typed or picked from the image library (issue #13). */
