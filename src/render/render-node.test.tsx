@@ -7,7 +7,7 @@ import type { TreeNode } from '../shared/landing-pages/types.ts';
 import { sequentialIds } from '../shared/landing-pages/testing/fixtures.ts';
 import { NODE_COMPONENTS, pageRenderContext, RenderNode } from './render-node.tsx';
 import type { RenderContext } from './render-context.ts';
-import { childElements, classesOf, node, renderHtml, renderNode, textOf } from './testing/html.tsx';
+import { childElements, classesOf, node, renderHtml, renderNode, textOf, type HtmlElement } from './testing/html.tsx';
 
 const attr = (element: { attribs: Record<string, string> }, name: string) => element.attribs[name];
 
@@ -340,13 +340,16 @@ describe('blocks', () => {
     expect(attr(renderNode(node('cta', { buttonUrl: 'javascript:alert(1)' })).one('a'), 'href')).toBe('#');
   });
 
-  it('testimonial: a figure with the quote in a blockquote and the author in the caption', () => {
+  it('testimonial: a figure with the quote in a blockquote, the author and the role on lines of their own in the caption', () => {
     const plain = renderNode(node('testimonial'));
     expect(textOf(plain.one('blockquote'))).toBe('“What a client says about you.”');
     expect(textOf(plain.one('figcaption'))).toBe('Client name');
     expect(plain.all('img')).toEqual([]);
     const set = renderNode(node('testimonial', { quote: 'Great coach', author: 'Ada', position: 'CTO, Example', avatar: '/uploads/ada.jpg' }));
-    expect(textOf(set.one('figcaption'))).toBe('Ada CTO, Example');
+    // The author and the role are paragraphs of their own, not runs of one line.
+    const lines = (caption: HtmlElement) => childElements(childElements(caption).find((child) => child.name === 'div')!).map((line) => [line.name, textOf(line)]);
+    expect(lines(set.one('figcaption'))).toEqual([['p', 'Ada'], ['p', 'CTO, Example']]);
+    expect(lines(renderNode(node('testimonial', { author: 'Ada', position: '' })).one('figcaption'))).toEqual([['p', 'Ada']]);
     expect(set.one('img').attribs).toMatchObject({ src: '/uploads/ada.jpg', alt: '' });
   });
 

@@ -62,10 +62,11 @@ export function Testimonial({ node }: NodeProps) {
       <figcaption className="mt-6 flex items-center gap-3">
         {/* The name stands beside the picture, so the picture itself is decorative. */}
         {avatar ? <img src={avatar} alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 rounded-full object-cover" /> : null}
-        <span>
-          <span className="block font-semibold">{props.author}</span>
-          {props.position ? <span className="block text-sm opacity-80">{props.position}</span> : null}
-        </span>
+        {/* Block elements of their own: two lines, and two runs of text where styles do not reach (reader views, copied text). */}
+        <div>
+          <p className="font-semibold">{props.author}</p>
+          {props.position ? <p className="text-sm opacity-80">{props.position}</p> : null}
+        </div>
       </figcaption>
     </figure>
   );
