@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landingPages } from '../../src/server/db/schema.ts';
+import { LANDING_PAGE_PATHS, PAGE_PREVIEW_MESSAGES } from '../../src/shared/landing-pages/api.ts';
 import { BUILDER_MESSAGES, builderPath } from '../../src/shared/landing-pages/builder.ts';
 import { HEADING_LEVEL_CLASSES } from '../../src/shared/landing-pages/constants.ts';
 import { parseContent } from '../../src/shared/landing-pages/parse-content.ts';
@@ -113,6 +114,7 @@ describe('a click on the canvas selects', () => {
 
   it('outlines the clicked component and shows it in the property editor; copy and paste act on it; Escape clears', async () => {
     await openBuilder(id);
+    await frame('h1').hover();
     await frame('h1').getByRole('button', { name: 'Edit properties' }).click();
     await expect.poll(() => panel().getByRole('heading', { name: 'Heading properties' }).isVisible()).toBe(true);
     await clickCentre(frame('p1').locator('p'));
@@ -351,5 +353,34 @@ describe('editing a text in place', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => paragraph.innerText()).toBe('Line one\nLine two');
     await expect.poll(() => heading.textContent()).toBe('Second title');
+  });
+});
+
+describe("the header's Preview", () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await seedPage('first-preview', [node('s1', 'section', {}, [node('h1', 'heading', { text: 'Saved heading', level: 'h2' })])]);
+    await server.db.update(landingPages).set({ is_active: false }).where(eq(landingPages.id, id));
+  });
+
+  it('opens what is saved of an inactive page in a new tab, saying it is not live; unsaved edits stay out of it', async () => {
+    await openBuilder(id);
+    await frame('h1').locator('h2').dblclick();
+    await page.keyboard.type('Unsaved heading');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => canvas().getByRole('heading', { name: 'Unsaved heading' }).count()).toBe(1);
+
+    const link = page.getByRole('link', { name: 'Preview the saved page (opens in a new tab)' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const [preview] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await expect.poll(() => preview.url()).toBe(`${server.baseUrl}${LANDING_PAGE_PATHS.preview.path({ id })}`);
+    await expect.poll(() => preview.getByRole('heading', { level: 2 }).textContent()).toBe('Saved heading');
+    expect(await preview.getByText('Unsaved heading').count()).toBe(0);
+    const { slug } = await stored(id);
+    expect(await preview.getByRole('complementary', { name: 'Staff preview' }).textContent()).toBe(PAGE_PREVIEW_MESSAGES.notLive(VIEWER_PATHS.page(slug)));
+    expect(await preview.evaluate(() => window.opener)).toBeNull();
+    await preview.close();
+    // The builder kept its unsaved edit.
+    expect(await canvas().getByRole('heading', { name: 'Unsaved heading' }).count()).toBe(1);
   });
 });

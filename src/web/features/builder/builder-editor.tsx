@@ -95,7 +95,7 @@ function BuilderScreen({ page }: { page: LandingPage | null }) {
 
   return (
     <div className="flex h-dvh flex-col bg-gray-100">
-      <BuilderToolbar title={page?.title ?? BUILDER_PAGE_TITLE} saved={pageId !== null} onReload={askReload} onClose={close} onSave={(andClose) => void save(andClose)} />
+      <BuilderToolbar title={page?.title ?? BUILDER_PAGE_TITLE} pageId={pageId} onReload={askReload} onClose={close} onSave={(andClose) => void save(andClose)} />
       <StatusLine />
       <BuilderWorkspace actions={actions} inlineEdits={inlineEdits} panel={panel} />
       <BuilderDialogs

@@ -1,4 +1,5 @@
-import { Bug, Eye, History, Keyboard, PencilRuler, Redo2, RefreshCw, Undo2 } from 'lucide-react';
+import { Bug, ExternalLink, Eye, History, Keyboard, PencilRuler, Redo2, RefreshCw, Undo2 } from 'lucide-react';
+import { LANDING_PAGE_PATHS } from '@shared/landing-pages/api.ts';
 import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { useEditor, useEditorStore } from './store/editor-store.ts';
@@ -7,26 +8,26 @@ import { STEP_NAMES } from './store/step-names.ts';
 import { ViewportSwitch } from './viewport-switch.tsx';
 
 /**
- * The words of the header's less used commands (Shortcuts, Debug, History): shown on wide screens,
+ * The words of the header's less used commands (Shortcuts, Debug, History, Preview): shown on wide screens,
  * heard everywhere; narrower, the icon and its tooltip, so the header keeps one row at 1366 px.
  */
 const SECONDARY_LABEL = 'sr-only 2xl:not-sr-only';
 
 /**
  * The builder's header: the page's title and whether all is saved (or nothing yet), the mode, the previewed screen,
- * undo and redo (their tooltips name the step), and the page's commands. Reload, Debug and History
- * need a saved page.
+ * undo and redo (their tooltips name the step), and the page's commands. Reload, Debug, History and
+ * Preview need a saved page; Preview opens what is saved, active or not, in a new tab.
  */
 export function BuilderToolbar({
   title,
-  saved,
+  pageId,
   onReload,
   onClose,
   onSave,
 }: {
   title: string;
-  /** The page has been saved once: it has an id to reload, debug and list versions of. */
-  saved: boolean;
+  /** The page's id once it has been saved: what Reload, Debug, History and Preview act on. */
+  pageId: string | null;
   onReload: () => void;
   onClose: () => void;
   onSave: (close: boolean) => void;
@@ -37,7 +38,7 @@ export function BuilderToolbar({
   const viewport = useEditor(selectViewport);
   const undoName = useEditor(selectUndoName);
   const redoName = useEditor(selectRedoName);
-  const saveState = !saved ? BUILDER_MESSAGES.saveState.neverSaved : dirty ? BUILDER_MESSAGES.saveState.unsaved : BUILDER_MESSAGES.saveState.saved;
+  const saveState = pageId === null ? BUILDER_MESSAGES.saveState.neverSaved : dirty ? BUILDER_MESSAGES.saveState.unsaved : BUILDER_MESSAGES.saveState.saved;
   return (
     <header className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-white px-4 py-2">
       <div className="mr-2 flex min-w-0 items-baseline gap-2">
@@ -66,7 +67,7 @@ export function BuilderToolbar({
         <Button size="sm" variant="ghost" title="Shortcuts" onClick={() => dispatch({ type: 'openDialog', dialog: { kind: 'shortcuts' } })}>
           <Keyboard className="size-4" aria-hidden /> <span className={SECONDARY_LABEL}>Shortcuts</span>
         </Button>
-        {saved ? (
+        {pageId !== null ? (
           <>
             <Button size="sm" variant="secondary" onClick={onReload}>
               <RefreshCw className="size-4" aria-hidden /> Reload
@@ -76,6 +77,17 @@ export function BuilderToolbar({
             </Button>
             <Button size="sm" variant="ghost" title="History" onClick={() => dispatch({ type: 'openDialog', dialog: { kind: 'history' } })}>
               <History className="size-4" aria-hidden /> <span className={SECONDARY_LABEL}>History</span>
+            </Button>
+            <Button asChild size="sm" variant="ghost">
+              <a
+                href={LANDING_PAGE_PATHS.preview.path({ id: pageId })}
+                target="_blank"
+                rel="noopener"
+                title="Preview the saved page"
+                aria-label="Preview the saved page (opens in a new tab)"
+              >
+                <ExternalLink className="size-4" aria-hidden /> <span className={SECONDARY_LABEL}>Preview</span>
+              </a>
             </Button>
           </>
         ) : null}
