@@ -1,7 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, tags } from '../../src/server/db/schema.ts';
 import { CONTACT_MESSAGES } from '../../src/shared/contacts/form.ts';
+import { LEAD_PATHS } from '../../src/shared/leads/paths.ts';
 import { CONSENT_STORAGE_KEY } from '../../src/web/features/site/consent/consent-store.ts';
 import { seriousA11yViolations } from './helpers/axe.ts';
 import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
@@ -36,6 +38,12 @@ afterAll(async () => {
 const url = (path: string) => `${server.baseUrl}${path}`;
 const timeline = () => page.getByRole('list', { name: 'Events, newest first' });
 const timelineText = async () => (await timeline().innerText()).replace(/\s+/g, ' ');
+/** The labelled list titled `title` under an event, as [label, value] pairs. */
+const fieldList = (event: Locator, title: string) =>
+  event
+    .getByText(title, { exact: true })
+    .locator('xpath=following-sibling::dl[1]')
+    .evaluate((dl) => [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
 
 describe('the contact page', () => {
   it('opens from a row click, edits in place, records tags and sign-ups in its timeline, and goes back to the filtered list', async () => {
@@ -99,7 +107,10 @@ describe('the contact page', () => {
     const text = await timelineText();
     expect(text).toContain('through the waiting-list form');
     expect(text).toContain('Phone: +1 555 → +1 777');
-    expect(text).toContain('URL parameters: utm_source=e2e, utm_campaign=spring');
+    expect(await fieldList(timeline().getByRole('listitem').filter({ hasText: 'Signed up again' }), 'URL parameters')).toEqual([
+      ['utm_source', 'e2e'],
+      ['utm_campaign', 'spring'],
+    ]);
     expect(text).toContain('Tag added: LEM_Waiting_List');
     await screenshot(page, 'contact-page-1366');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -112,6 +123,47 @@ describe('the contact page', () => {
     await page.getByRole('link', { name: 'Grace B.' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.url()).toBe(url(`/crm/contacts/${created}`));
+    expect(errors).toEqual([]);
+  });
+
+  it("shows a sign-up's form data as labelled fields, the visitor's words as text and never as markup", async () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const visitor = await browser.newPage();
+    await visitor.goto(url('/'));
+    const status = await visitor.evaluate(
+      async ({ path, hostile }) => {
+        const body = { full_name: hostile, email: 'mallory@example.com', phone: '+44 20 7946 0000', url_parameters: { utm_source: '<b>bold</b>' } };
+        const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return res.status;
+      },
+      { path: LEAD_PATHS.signup.path({ campaign: 'waiting-list' }), hostile },
+    );
+    expect(status).toBe(201);
+    await visitor.close();
+    const [contact] = await server.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.email, 'mallory@example.com'));
+
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(url(`/crm/contacts/${contact!.id}`));
+    const created = timeline().getByRole('listitem').filter({ hasText: 'Created' });
+    await expect.poll(() => created.count()).toBe(1);
+    // Contact fields by their labels in the contact's order, the form's own keys in words; nothing as key=value.
+    expect(await fieldList(created, 'Form data')).toEqual([
+      ['Email', 'mallory@example.com'],
+      ['Full name', hostile],
+      ['Phone', '+44 20 7946 0000'],
+      ['Campaign', 'waiting_list'],
+    ]);
+    expect(await fieldList(created, 'URL parameters')).toEqual([['utm_source', '<b>bold</b>']]);
+    for (const raw of ['full_name=', 'email=', 'campaign=', 'utm_source=']) expect(await timelineText()).not.toContain(raw);
+    // The visitor's markup is text: no image, no bold, no script ran.
+    expect(await timeline().locator('img, b').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'contact-page-form-data');
     expect(errors).toEqual([]);
   });
 

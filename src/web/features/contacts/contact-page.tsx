@@ -25,7 +25,7 @@ import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
 import { useContact, useContactTimeline, useDeleteContact, useRefreshContacts, useSaveContact, useTagOptions } from './contacts-api.ts';
 import type { ContactsKitSlots } from './kit-slots.ts';
 import { TagPicker } from './tag-picker.tsx';
-import { actorText, eventDetails, eventTitle } from './timeline-text.ts';
+import { actorText, eventDetails, eventTitle, type FieldList } from './timeline-text.ts';
 
 /** Where the list was (its search and filters), so "Back" returns to it as it was. */
 export interface ContactPageState {
@@ -293,6 +293,23 @@ function InlineField({
   );
 }
 
+/** A form's answers under its event: label and value side by side, values as plain text (visitors typed them). */
+function EventFields({ list }: { list: FieldList }) {
+  return (
+    <div className="mt-1 text-sm">
+      <p className="text-gray-700">{list.title}</p>
+      <dl className="mt-0.5 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-0.5 border-l border-gray-200 pl-3">
+        {list.fields.map(({ label, value }, i) => (
+          <div key={i} className="contents">
+            <dt className="text-gray-600">{label}</dt>
+            <dd className="break-words whitespace-pre-wrap text-gray-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 function Timeline({ contactId }: { contactId: string }) {
   const timeline = useContactTimeline(contactId);
   const events = timeline.data?.pages.flatMap((p) => p.events) ?? [];
@@ -322,11 +339,15 @@ function Timeline({ contactId }: { contactId: string }) {
               <p className="text-xs text-gray-600">
                 <DateText value={event.at} format="datetime" /> {actorText(event.actor)}
               </p>
-              {eventDetails(event).map((line, i) => (
-                <p key={i} className="text-sm break-words text-gray-700">
-                  {line}
-                </p>
-              ))}
+              {eventDetails(event).map((detail, i) =>
+                typeof detail === 'string' ? (
+                  <p key={i} className="text-sm break-words text-gray-700">
+                    {detail}
+                  </p>
+                ) : (
+                  <EventFields key={i} list={detail} />
+                ),
+              )}
             </li>
           ))}
         </ol>

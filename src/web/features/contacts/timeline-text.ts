@@ -1,3 +1,4 @@
+import { CONTACT_FIELDS } from '@shared/contacts/fields.ts';
 import { CONTACT_FIELD_LABELS, type ContactFormField } from '@shared/contacts/form.ts';
 import type { ContactEvent, ContactEventActor, FieldChange } from '@shared/contacts/timeline.ts';
 
@@ -53,18 +54,50 @@ export function eventTitle(event: ContactEvent): string {
   }
 }
 
-/** Detail lines: each change as "Field: old → new", the form's data and URL parameters, a sync's error. */
-export function eventDetails(event: ContactEvent): string[] {
+/** A labelled list under an event: the fields a form sent, the URL parameters it came with. */
+export interface FieldList {
+  title: string;
+  fields: Array<{ label: string; value: string }>;
+}
+/** One line of text, or a labelled list. */
+export type EventDetail = string | FieldList;
+
+/** What a sign-up form sends besides contact fields; any other key is shown as words. */
+const FORM_KEY_LABELS: Record<string, string> = { campaign: 'Campaign', page: 'Page' };
+const formKeyLabel = (key: string) => FIELD_LABELS[key] ?? FORM_KEY_LABELS[key] ?? humanise(key);
+/** "company_size" → "Company size". */
+const humanise = (key: string) => {
+  const words = key.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : key;
+};
+
+/** Contact fields first, in their table's order, then the rest as stored (the database keeps no order of keys). */
+const FIELD_ORDER = new Map<string, number>(CONTACT_FIELDS.map((field, i) => [field.name, i]));
+const byFieldOrder = ([a]: [string, unknown], [b]: [string, unknown]) => (FIELD_ORDER.get(a) ?? Infinity) - (FIELD_ORDER.get(b) ?? Infinity) || 0;
+
+/** The answers a form sent, labelled, as text; empty ones are left out. */
+function fieldList(title: string, data: Record<string, unknown>, label: (key: string) => string): FieldList {
+  const fields = Object.entries(data).sort(byFieldOrder).flatMap(([key, value]) => {
+    if (value === null || value === undefined || value === '') return [];
+    const text = typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    return [{ label: label(key), value: text }];
+  });
+  return { title, fields };
+}
+
+/** Detail lines: each change as "Field: old → new", the form's data and URL parameters as labelled lists, a sync's error. */
+export function eventDetails(event: ContactEvent): EventDetail[] {
   const { data } = event;
   switch (data.type) {
     case 'fields_changed':
       return data.changes.map((c) => `${fieldLabel(c.field)}: ${valueText(c.old)} → ${valueText(c.new)}`);
     case 'created':
     case 'signed_up': {
-      const lines = data.type === 'created' && !data.form_data ? Object.entries(data.fields).map(([f, v]) => `${fieldLabel(f)}: ${valueText(v)}`) : [];
-      if (data.form_data) lines.push(`Form data: ${Object.entries(data.form_data).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(', ')}`);
-      if (data.url_parameters && Object.keys(data.url_parameters).length > 0) lines.push(`URL parameters: ${valueText(data.url_parameters)}`);
-      return lines;
+      const details: EventDetail[] =
+        data.type === 'created' && !data.form_data ? Object.entries(data.fields).map(([f, v]) => `${fieldLabel(f)}: ${valueText(v)}`) : [];
+      if (data.form_data) details.push(fieldList('Form data', data.form_data, formKeyLabel));
+      if (data.url_parameters) details.push(fieldList('URL parameters', data.url_parameters, (key) => key));
+      return details.filter((detail) => typeof detail === 'string' || detail.fields.length > 0);
     }
     case 'kit_sync':
       return [...(data.tags.length ? [`Tags: ${data.tags.join(', ')}`] : []), `Attempt ${data.attempt}`, ...(data.error ? [`Error: ${data.error}`] : [])];
