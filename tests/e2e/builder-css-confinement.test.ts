@@ -65,6 +65,7 @@ describe("a page's classes in the builder and at /lp", () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary-50'))).toBe('');
     expect(await canvas().locator('main.lp-canvas').evaluate((element) => getComputedStyle(element).getPropertyValue('--color-primary-50'))).not.toBe('');
 
+    await page.locator('[data-node-id]').filter({ hasText: TEXT }).last().hover();
     await page.locator('[data-node-id]').filter({ hasText: TEXT }).last().getByRole('button', { name: 'Edit properties' }).click();
     const verdicts = panel().getByRole('list', { name: 'Class check' });
     await expect.poll(() => verdicts.getByText(BUILDER_MESSAGES.notAllowedClass(ESCAPING)).isVisible()).toBe(true);

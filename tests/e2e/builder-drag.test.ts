@@ -126,6 +126,7 @@ describe('drag and drop in the builder', () => {
 
   it('moves a paragraph into an empty grid cell in the component tree', async () => {
     await nodeWith('Alpha').hover();
+    await nodeWith('Alpha').hover();
     await nodeWith('Alpha').getByRole('button', { name: 'Edit properties' }).click();
     await expect.poll(() => tree().isVisible()).toBe(true);
     const emptyCell = tree().locator('li[data-tree-id]').filter({ has: page.locator(':scope > [data-tree-row]', { hasText: 'Grid Cell' }) }).nth(1);

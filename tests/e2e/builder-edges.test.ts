@@ -69,6 +69,7 @@ describe('the builder at its edges', () => {
   });
 
   it('keeps the panel within its limits: width 300-800 px and the tree between 15 and 85 %, Ctrl+R back to the defaults', async () => {
+    await sections().first().locator('[data-node-id]').first().hover();
     await sections().first().locator('[data-node-id]').first().getByRole('button', { name: 'Edit properties' }).click();
     const width = page.getByRole('separator', { name: 'Resize the property editor' });
     const ratio = page.getByRole('separator', { name: 'Resize the component tree' });
@@ -83,6 +84,7 @@ describe('the builder at its edges', () => {
     await expect.poll(() => ratio.getAttribute('aria-valuenow')).toBe(String(BUILDER_LIMITS.editorRatio.max * 100));
     // Remembered over a reload.
     await page.reload();
+    await sections().first().locator('[data-node-id]').first().hover();
     await sections().first().locator('[data-node-id]').first().getByRole('button', { name: 'Edit properties' }).click();
     await expect.poll(() => ratio.getAttribute('aria-valuenow')).toBe(String(BUILDER_LIMITS.editorRatio.max * 100));
     expect(await width.getAttribute('aria-valuenow')).toBe(String(BUILDER_LIMITS.panelWidth.min));
@@ -110,7 +112,9 @@ describe('the builder at its edges', () => {
     await rows.fill('0');
     await expect.poll(() => canvas().locator('textarea').first().getAttribute('rows')).toBe(String(TEXTAREA_ROWS.min));
 
-    const move = sections().nth(1).locator('[data-node-id]').filter({ has: page.locator('textarea') }).getByRole('button', { name: 'Move to…' });
+    const textarea = sections().nth(1).locator('[data-node-id]').filter({ has: page.locator('textarea') }).last();
+    await textarea.hover();
+    const move = textarea.getByRole('button', { name: 'Move to…' });
     await expectEscapeCloses(move, 'Move Component');
 
     await add.click();

@@ -141,6 +141,7 @@ describe('inline text editing', () => {
 
   it('starts from the keyboard: F2 on the selected component, or its Edit text button', async () => {
     // A button's label, by F2 once the button is selected (its Edit properties control).
+    await frameOf(page, 'b1').hover();
     await frameOf(page, 'b1').getByRole('button', { name: 'Edit properties' }).click();
     await expect.poll(() => page.getByRole('complementary', { name: 'Property editor' }).getByRole('heading', { name: 'Button properties' }).isVisible()).toBe(true);
     await page.locator('header h1').click();
@@ -180,6 +181,7 @@ describe('copy and paste', () => {
 
   it('copies the selected component with Ctrl+C and pastes it after the selection with Ctrl+V, with new ids', async () => {
     await openBuilder(page, first);
+    await frameOf(page, 'ch1').hover();
     await frameOf(page, 'ch1').getByRole('button', { name: 'Edit properties' }).click();
     await page.locator('header h1').click();
     await page.keyboard.press('Control+c');
@@ -194,6 +196,7 @@ describe('copy and paste', () => {
     expect(ids[2]).toBe('cc1');
 
     // Pasting into a selected container puts the copy inside it, at the end.
+    await frameOf(page, 'cc1').hover();
     await frameOf(page, 'cc1').getByRole('button', { name: 'Edit properties' }).first().click();
     await page.locator('header h1').click();
     await page.keyboard.press('Control+v');

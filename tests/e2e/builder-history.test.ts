@@ -76,6 +76,7 @@ const storedContent = async (id: string) => (await server.db.select().from(landi
 
 /** Changes the canvas heading saying `from` to `to`, through the property panel. */
 async function editHeading(page: Page, from: string, to: string) {
+  await canvas(page).locator('[data-node-id]').filter({ has: page.locator('h1', { hasText: from }) }).last().hover();
   await canvas(page).locator('[data-node-id]').filter({ has: page.locator('h1', { hasText: from }) }).last().getByRole('button', { name: 'Edit properties' }).click();
   const panel = page.getByRole('complementary', { name: 'Property editor' });
   await panel.getByLabel('Text', { exact: true }).fill(to);

@@ -36,6 +36,7 @@ describe('image pickers in the builder', () => {
     await page.goto(`${server.baseUrl}${builderPath(stored!.id)}`);
     await expect.poll(() => canvas().locator('[aria-busy="false"]').count()).toBe(1);
 
+    await canvas().locator('[data-node-id="img1"]').hover();
     await canvas().locator('[data-node-id="img1"]').getByRole('button', { name: 'Edit properties' }).click();
     const choose = panel().getByRole('button', { name: 'Image: Choose from library' });
     await choose.click();
@@ -57,6 +58,7 @@ describe('image pickers in the builder', () => {
     expect(await canvasImage.getAttribute('srcset')).toContain(`${src}?w=480 480w`);
 
     // The hero's background comes from the library too.
+    await canvas().locator('[data-node-id="hero1"]').hover();
     await canvas().locator('[data-node-id="hero1"]').getByRole('button', { name: 'Edit properties' }).click();
     await panel().getByRole('button', { name: 'Background image: Choose from library' }).click();
     await library().getByRole('button', { name: 'Use: studio.jpg' }).click();

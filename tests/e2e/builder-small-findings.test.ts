@@ -15,7 +15,7 @@ import { signIn } from './helpers/sign-in.ts';
 /**
  * The builder's smaller first-minute findings: the header on one row at 1366 px, what a page never
  * saved says of itself, sections named in the Move dialog, a pasted YouTube address stored as its
- * id, and a testimonial's author and role on two lines.
+ * id, a testimonial's author and role on two lines, and a component's toolbar off its content.
  */
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -122,12 +122,15 @@ describe("the builder's header", () => {
 });
 
 describe('a page never saved', () => {
-  it("says it is not saved yet, not 'All changes saved'; after the first save it is", async () => {
+  it("says it is not saved yet, not 'All changes saved', until a change; after the first save all is saved", async () => {
     await page.goto(`${server.baseUrl}${builderPath(NEW_PAGE_ID)}`);
     await expect.poll(() => canvas().locator('[aria-busy="false"]').count()).toBe(1);
     await expect.poll(() => header().textContent()).toContain(BUILDER_MESSAGES.saveState.neverSaved);
     expect(await header().textContent()).not.toContain(BUILDER_MESSAGES.saveState.saved);
     await screenshot(page, 'builder-small-never-saved');
+    // A change to it is an unsaved change, as on a saved page.
+    await canvas().getByRole('toolbar', { name: 'Section controls' }).first().getByRole('button', { name: 'Duplicate' }).click();
+    await expect.poll(() => header().textContent()).toContain(BUILDER_MESSAGES.saveState.unsaved);
     await page.keyboard.press('Control+s');
     await expect.poll(bannerText).toMatch(/^Saved successfully at /);
     await expect.poll(() => header().textContent()).toContain(BUILDER_MESSAGES.saveState.saved);
@@ -144,6 +147,7 @@ describe('the Move dialog', () => {
       node('s4', 'section', {}, []),
     ]);
     await openBuilder(id);
+    await frame('p1').hover();
     await frame('p1').getByRole('button', { name: 'Move to…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Move Component' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -159,6 +163,7 @@ describe('the Move dialog', () => {
     await dialog.getByRole('button', { name: 'Section 3: Questions people ask › Container' }).click();
     await expect.poll(() => frame('c3').locator('p').allTextContents()).toEqual(['Moving words']);
     // The component tree names the sections by the same rule.
+    await frame('h1').hover();
     await frame('h1').getByRole('button', { name: 'Edit properties' }).click();
     const tree = panel().getByRole('navigation', { name: 'Component tree' });
     await expect.poll(() => tree.getByRole('button', { name: 'Section: Questions people ask', exact: true }).count()).toBe(1);
@@ -171,6 +176,7 @@ describe('the YouTube field', () => {
   it('stores the bare id of any usual YouTube address; a bad value is refused with a field error, losing nothing', async () => {
     const id = await seedPage('youtube-field', [node('s1', 'section', {}, [node('y1', 'youtube', { videoId: '' })])]);
     await openBuilder(id);
+    await frame('y1').hover();
     await frame('y1').getByRole('button', { name: 'Edit properties' }).click();
     const field = panel().getByLabel('Video (URL or id)');
     const addresses = [
@@ -244,5 +250,61 @@ describe("a testimonial's author and role", () => {
     expect(await caption(visitor.locator('main').last())).toEqual({ authorCount: 1, roleCount: 1, roleBelow: true });
     expect(await visitor.locator('figcaption').innerText()).toMatch(/^Ada Lovelace\n+CTO, Example$/);
     await visitor.close();
+  });
+});
+
+describe("a component's toolbar", () => {
+  /** What the browser finds first at a point: the node frame it belongs to, or the toolbar. */
+  const hitAt = (x: number, y: number) =>
+    page.evaluate(
+      ([px, py]) => {
+        const element = document.elementFromPoint(px!, py!);
+        const toolbar = element?.closest('[role="toolbar"]');
+        return toolbar ? `toolbar: ${toolbar.getAttribute('aria-label')}` : (element?.closest('[data-node-id]')?.getAttribute('data-node-id') ?? null);
+      },
+      [x, y],
+    );
+
+  it('sits outside its component: a click on the top-right corner of its content reaches the content', async () => {
+    const id = await seedPage('toolbar-outside', [
+      node('s1', 'section', {}, [
+        node('h1', 'heading', { text: 'A heading that fills its line to the right edge', level: 'h2', tailwindClasses: 'text-right' }),
+        node('p1', 'paragraph', { text: 'Right-aligned words reach the top-right corner of this paragraph', tailwindClasses: 'text-right' }),
+        node('b1', 'button', { text: 'Corner button', tailwindClasses: 'ml-auto block' }),
+      ]),
+    ]);
+    await openBuilder(id);
+    const contents = { p1: frame('p1').locator('p'), b1: frame('b1').getByRole('button', { name: 'Corner button' }), h1: frame('h1').locator('h2') };
+    for (const [nodeId, content] of Object.entries(contents)) {
+      const box = (await content.boundingBox())!;
+      // Inside the top-right corner, where the toolbar used to lie over the content.
+      const [x, y] = [box.x + box.width - 12, box.y + 4];
+      // The pointer over the corner shows the component's toolbar; the corner is still its content.
+      await page.mouse.move(x, y);
+      const toolbar = frame(nodeId).getByRole('toolbar').first();
+      await expect.poll(() => toolbar.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+      expect(await hitAt(x, y), nodeId).toBe(nodeId);
+      const bar = (await toolbar.boundingBox())!;
+      const own = (await frame(nodeId).boundingBox())!;
+      // Above its component, not over it, and inside the canvas.
+      expect(bar.y + bar.height, nodeId).toBeLessThanOrEqual(own.y + 0.5);
+      const area = (await canvas().boundingBox())!;
+      expect(bar.y, nodeId).toBeGreaterThanOrEqual(area.y);
+      expect(bar.x + bar.width, nodeId).toBeLessThanOrEqual(area.x + area.width);
+      await page.mouse.click(x, y);
+      await expect.poll(() => canvas().locator('[data-selected]').getAttribute('data-node-id')).toBe(nodeId);
+      if (nodeId === 'p1') await screenshot(page, 'builder-small-toolbar-above');
+    }
+    // From its component the pointer goes up into the toolbar, which stays shown, and a click there acts.
+    const paragraph = (await frame('p1').locator('p').boundingBox())!;
+    const edit = (await frame('p1').getByRole('toolbar').getByRole('button', { name: 'Edit properties' }).boundingBox())!;
+    await page.mouse.move(paragraph.x + paragraph.width - 12, paragraph.y + 4);
+    await page.mouse.move(edit.x + edit.width / 2, edit.y + edit.height / 2, { steps: 5 });
+    expect(await hitAt(edit.x + edit.width / 2, edit.y + edit.height / 2)).toBe('toolbar: Paragraph controls');
+    expect(await frame('p1').getByRole('toolbar').evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    await page.mouse.down();
+    await page.mouse.up();
+    await expect.poll(() => panel().getByRole('heading', { name: 'Paragraph properties' }).isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

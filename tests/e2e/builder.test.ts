@@ -46,7 +46,10 @@ async function addToSecondSection(label: string, shot?: string) {
 const expectHeroStyled = () => expect.poll(() => sections().first().locator('section').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('linear-gradient');
 const opacityOf = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).opacity);
 const headingNode = () => sections().nth(1).locator('[data-node-id]').filter({ hasText: HEADING });
-const editHeading = () => headingNode().getByRole('button', { name: 'Edit properties' }).click();
+const editHeading = async () => {
+  await headingNode().hover();
+  await headingNode().getByRole('button', { name: 'Edit properties' }).click();
+};
 
 describe('the landing page builder', () => {
   it('builds, edits, undoes, saves and publishes a page', async () => {
@@ -122,6 +125,7 @@ describe('the landing page builder', () => {
 
     // Move: the paragraph up (its up control is enabled, the heading's is not, being first).
     expect(await headingNode().getByRole('button', { name: 'Move up' }).isDisabled()).toBe(true);
+    await sections().nth(1).locator('[data-node-id]').filter({ hasText: PARAGRAPH }).hover();
     await sections().nth(1).locator('[data-node-id]').filter({ hasText: PARAGRAPH }).getByRole('button', { name: 'Move up' }).click();
     await expect.poll(secondSectionTexts).toEqual([PARAGRAPH, HEADING]);
     await page.keyboard.press('Control+z');
@@ -215,6 +219,7 @@ describe('the landing page builder', () => {
     await visitor.close();
 
     // Closing with unsaved changes asks first; declining stays, accepting goes back to the list.
+    await sections().nth(1).locator('[data-node-id]').filter({ hasText: HEADING }).hover();
     await sections().nth(1).locator('[data-node-id]').filter({ hasText: HEADING }).getByRole('button', { name: 'Duplicate' }).click();
     await expect.poll(() => page.getByText('Unsaved changes').isVisible()).toBe(true);
     page.once('dialog', (dialog) => void dialog.dismiss());
@@ -256,15 +261,16 @@ describe('the landing page builder', () => {
     await expect.poll(() => grid.getByRole('toolbar', { name: 'Grid cell controls' }).count()).toBe(3);
 
     const paragraphNode = sections().nth(1).locator('[data-node-id]').filter({ hasText: PARAGRAPH }).last();
+    await paragraphNode.hover();
     await paragraphNode.getByRole('button', { name: 'Move to…' }).click();
     const moveDialog = page.getByRole('dialog', { name: 'Move Component' });
-    await expect.poll(() => moveDialog.getByRole('button', { name: 'Section 2 › Grid cell 1' }).isVisible()).toBe(true);
+    await expect.poll(() => moveDialog.getByRole('button', { name: `Section 2: ${HEADING} › Grid cell 1` }).isVisible()).toBe(true);
     // Chromium keeps :hover where the pointer last moved, under the dialog's overlay, until it moves again.
     await page.mouse.move(1, 1);
     const shownToolbars = () => canvas().locator('[role="toolbar"]').evaluateAll((bars) => bars.filter((bar) => getComputedStyle(bar).opacity !== '0').length);
     await expect.poll(shownToolbars).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await moveDialog.getByRole('button', { name: 'Section 2 › Grid cell 1' }).click();
+    await moveDialog.getByRole('button', { name: `Section 2: ${HEADING} › Grid cell 1` }).click();
     await expect.poll(() => grid.getByText(PARAGRAPH).isVisible()).toBe(true);
     // Alone in its cell, the paragraph can move neither up nor down.
     const inCell = grid.locator('[data-node-id]').filter({ hasText: PARAGRAPH }).last();
@@ -273,14 +279,17 @@ describe('the landing page builder', () => {
 
     // Remove asks first: declined, the heading stays; accepted, it goes.
     page.once('dialog', (dialog) => void dialog.dismiss());
+    await headingNode().hover();
     await headingNode().getByRole('button', { name: 'Remove' }).click();
     expect(await headingNode().count()).toBe(1);
+    await headingNode().hover();
     await headingNode().getByRole('button', { name: 'Edit properties' }).click();
     await expect.poll(() => panel().getByRole('heading', { name: 'Heading properties' }).isVisible()).toBe(true);
     page.once('dialog', (dialog) => {
       expect(dialog.message()).toBe(BUILDER_MESSAGES.removeConfirm('heading'));
       void dialog.accept();
     });
+    await headingNode().hover();
     await headingNode().getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => headingNode().count()).toBe(0);
     // The property editor stays open with nothing selected (the canvas keeps its width); the tree picks the next one.
@@ -325,8 +334,10 @@ describe('the landing page builder', () => {
     expect(await box.innerText()).toContain('carousel');
     await screenshot(page, 'builder-unknown');
     // The container holding it previews it as such in the property editor.
+    await canvas().locator('[data-node-id="holder"]').hover();
     await canvas().locator('[data-node-id="holder"] > [role="toolbar"]').getByRole('button', { name: 'Edit properties' }).click();
     await expect.poll(() => panel().locator('details').filter({ hasText: 'Preview' }).getByText(BUILDER_MESSAGES.unknownType).count()).toBe(1);
+    await canvas().locator('[data-node-id="bare-video"]').hover();
     await canvas().locator('[data-node-id="bare-video"]').getByRole('button', { name: 'Edit properties' }).click();
     await expect.poll(() => panel().getByLabel('Controls').isChecked()).toBe(true);
     expect(await panel().getByLabel('Width').inputValue()).toBe('100%');

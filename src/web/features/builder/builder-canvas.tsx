@@ -60,7 +60,10 @@ function useImageFailure(node: ComponentNode) {
 }
 
 /**
- * One component with its editing chrome. Memoised on the node's identity: an operation copies only
+ * One component with its editing chrome: its toolbar floats above its top-right corner, outside it,
+ * so none of the component's own content lies under it (the strip above each section leaves room
+ * above its first component), and takes the pointer only while the pointer is in the component
+ * (node-toolbar-floating in styles.css). Memoised on the node's identity: an operation copies only
  * the path it changes, so an edit re-renders the edited node and its ancestors, nothing else.
  */
 const EditableNode = memo(function EditableNode({ node, ctx, first, last }: { node: ComponentNode; ctx: RenderContext; first: boolean; last: boolean }) {
@@ -78,7 +81,7 @@ const EditableNode = memo(function EditableNode({ node, ctx, first, last }: { no
         canHold={definition?.children === 'any'}
         fixed={node.type === 'gridCell'}
         editsText={hasInlineText(node.type)}
-        className="-top-3 right-1"
+        className="node-toolbar-floating right-0 bottom-full"
       />
       {image.broken ? (
         <BrokenImage src={image.src} />
