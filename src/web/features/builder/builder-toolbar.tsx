@@ -38,7 +38,7 @@ export function BuilderToolbar({
   const viewport = useEditor(selectViewport);
   const undoName = useEditor(selectUndoName);
   const redoName = useEditor(selectRedoName);
-  const saveState = pageId === null ? BUILDER_MESSAGES.saveState.neverSaved : dirty ? BUILDER_MESSAGES.saveState.unsaved : BUILDER_MESSAGES.saveState.saved;
+  const saveState = dirty ? BUILDER_MESSAGES.saveState.unsaved : pageId === null ? BUILDER_MESSAGES.saveState.neverSaved : BUILDER_MESSAGES.saveState.saved;
   return (
     <header className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-white px-4 py-2">
       <div className="mr-2 flex min-w-0 items-baseline gap-2">
