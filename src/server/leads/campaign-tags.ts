@@ -4,7 +4,7 @@ import { defaultCampaignTagName, type CampaignTagBinding } from '../../shared/le
 import { DEFAULT_TAG_COLOR, TAG_MESSAGES } from '../../shared/tags/api.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
-import { createTag, findTagStandingFor, getTagById, lockTagById, type Tag } from '../tags/service.ts';
+import { createTag, findTagStandingFor, getTagById, lockTagById, lockTagSelectedBy, type Tag } from '../tags/service.ts';
 import { campaignTags } from './schema.ts';
 
 /*
@@ -29,8 +29,7 @@ async function boundTagId(db: Db, campaign: LeadCampaign): Promise<string | null
  * a new one of that name, linked to the Kit tag of that name.
  */
 export async function campaignTagFor(tx: Db, campaign: LeadCampaign): Promise<Tag> {
-  const boundId = await boundTagId(tx, campaign);
-  const bound = boundId ? await lockTagById(tx, boundId) : undefined;
+  const bound = await lockTagSelectedBy(tx, tx.select({ id: campaignTags.tag_id }).from(campaignTags).where(eq(campaignTags.campaign, campaign)));
   if (bound) return bound;
   // One sign-up at a time binds the default (the row lock), so two first sign-ups make one tag.
   await tx.insert(campaignTags).values({ campaign }).onConflictDoNothing();

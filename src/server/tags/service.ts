@@ -1,4 +1,4 @@
-import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { TAG_MESSAGES, type TagValues } from '../../shared/tags/api.ts';
 import { isUniqueViolation, isUuid, likePattern } from '../db/sql-helpers.ts';
 import type { Db } from '../db/client.ts';
@@ -61,6 +61,12 @@ export async function getTagById(db: Db, id: string): Promise<Tag | undefined> {
 export async function lockTagById(tx: Db, id: string): Promise<Tag | undefined> {
   if (!isUuid(id)) return undefined;
   const [tag] = await tx.select().from(tags).where(eq(tags.id, id)).for('share');
+  return tag;
+}
+
+/** The tag whose id `idQuery` (a select of one id column) gives, locked like lockTagById, in one statement. */
+export async function lockTagSelectedBy(tx: Db, idQuery: SQLWrapper): Promise<Tag | undefined> {
+  const [tag] = await tx.select().from(tags).where(inArray(tags.id, idQuery)).limit(1).for('share');
   return tag;
 }
 
