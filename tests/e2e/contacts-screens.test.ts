@@ -121,6 +121,47 @@ describe('the contacts table at 1366 px', () => {
     await expect.poll(() => headers()).toEqual(['CONTACT', 'EMAIL', 'TAGS', 'STATUS', 'CREATED', 'KIT ID', 'ACTIONS']);
   });
 
+  it('keeps every column readable at 1366 and 1920 px: nothing cut without an ellipsis and the whole value as its tooltip, dates and status badges whole', async () => {
+    for (const width of [1366, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => table().locator('tbody tr[aria-rowindex]').count()).toBeGreaterThan(10);
+      const problems = await table().evaluate((region) => {
+        const found: string[] = [];
+        const cut = (e: Element) => e.scrollWidth > e.clientWidth + 1;
+        const regionRight = region.getBoundingClientRect().right;
+        for (const cell of region.querySelectorAll('thead th, tbody tr[aria-rowindex] td')) {
+          const row = cell.closest('tr')!.getAttribute('aria-rowindex') ?? 'header';
+          const where = `row ${row}, column ${(cell as HTMLTableCellElement).cellIndex + 1}`;
+          if (cell.getBoundingClientRect().right > regionRight + 1) found.push(`${where}: beyond the table's right edge`);
+          for (const e of [cell, ...cell.querySelectorAll('*')]) {
+            // Text for screen readers only is clipped to nothing on purpose.
+            const screenReaderOnly = getComputedStyle(e).position === 'absolute' && e.getBoundingClientRect().width <= 1;
+            if (!cut(e) || screenReaderOnly) continue;
+            const text = (e.textContent ?? '').trim();
+            const tooltip = e.closest('[title]');
+            const explained = getComputedStyle(e).textOverflow === 'ellipsis' && tooltip !== null && cell.contains(tooltip) && (tooltip.getAttribute('title') ?? '').includes(text);
+            if (!explained) found.push(`${where}: "${text}" cut without an ellipsis and tooltip`);
+          }
+          // Dates and status badges are never cut, not even with a tooltip.
+          for (const e of cell.querySelectorAll('time, [data-status]')) {
+            if (cut(e) || cut(cell) || e.getBoundingClientRect().right > cell.getBoundingClientRect().right) found.push(`${where}: "${e.textContent}" cut`);
+          }
+        }
+        return found;
+      });
+      expect(problems, `at ${width} px`).toEqual([]);
+      // The usual names and emails are shown whole; the long one is cut and its row still names it whole.
+      for (const text of ['Vera Ip', 'vip@example.com', 'Person 0', 'person0@example.com']) {
+        const shown = table().getByText(text, { exact: true });
+        expect(await shown.evaluate((e) => e.scrollWidth <= e.clientWidth || `${e.scrollWidth}/${e.clientWidth}`), `${text} at ${width} px`).toBe(true);
+      }
+      expect(await table().getByText(LONG_EMAIL, { exact: true }).getAttribute('title')).toBe(LONG_EMAIL);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `contacts-table-readable-${width}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+  });
+
   it('fits 1920 px as well', async () => {
     await page.setViewportSize({ width: 1920, height: 1000 });
     const { scrollWidth, clientWidth } = await overflowOf(page, '[role="region"][aria-label="Contacts table"]');

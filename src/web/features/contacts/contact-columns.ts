@@ -11,8 +11,9 @@ import { CONTACT_FIELDS, listFields, type ContactListField } from '@shared/conta
 /** Every optional column, left to right. */
 const COLUMNS = [
   ...listFields(CONTACT_FIELDS).map(({ name, label, list }) => ({ name, label, widthRem: list.widthRem, shownByDefault: list.shownByDefault })),
-  { name: 'created', label: 'Created', widthRem: 7.5, shownByDefault: true },
-  { name: 'kit', label: 'Kit ID', widthRem: 8, shownByDefault: true },
+  // Wide enough for a whole date ("Dec 31, 2026"), and for "Never synced" under the Kit ID.
+  { name: 'created', label: 'Created', widthRem: 8, shownByDefault: true },
+  { name: 'kit', label: 'Kit ID', widthRem: 7, shownByDefault: true },
 ] as const;
 
 export type ContactColumn = ContactListField['name'] | 'created' | 'kit';

@@ -42,6 +42,8 @@ const STATUS_TONES: Record<ContactStatus, 'blue' | 'amber' | 'green'> = { lead: 
  */
 const ROW_BG = 'bg-white group-hover:bg-gray-50 group-data-selected:bg-brand-50';
 const STICKY_LEFT = `sticky left-0 z-10 ${ROW_BG}`;
+/** Cells are padded less than other tables', so a laptop's 1366 px shows a usual name, email and date whole. */
+const CELL_X = 'px-3';
 const STICKY_RIGHT = `sm:sticky right-0 z-10 sm:border-l sm:border-l-gray-100 ${ROW_BG}`;
 
 export interface ContactsTableProps {
@@ -90,9 +92,9 @@ export function ContactsTable(props: ContactsTableProps) {
     if (selectAll.current) selectAll.current.indeterminate = selectedLoaded > 0 && selectedLoaded < rows.length;
   }, [selectedLoaded, rows.length]);
 
-  const sortable = (sort: ContactSort, label: string, className?: string) => (
+  const sortable = (sort: ContactSort, label: string) => (
     <SortableTh
-      className={className}
+      className={CELL_X}
       active={view.sort === sort}
       direction={view.sort === sort ? view.order : defaultSortOrder(sort)}
       onSort={() => onSort(sort, view.sort === sort ? (view.order === 'asc' ? 'desc' : 'asc') : defaultSortOrder(sort))}
@@ -104,7 +106,13 @@ export function ContactsTable(props: ContactsTableProps) {
   const header = (column: ContactColumn) => {
     const label = COLUMN_LABELS[column];
     const sort = SORTABLE[column];
-    return sort ? <Fragment key={column}>{sortable(sort, label)}</Fragment> : <Th key={column}>{label}</Th>;
+    return sort ? (
+      <Fragment key={column}>{sortable(sort, label)}</Fragment>
+    ) : (
+      <Th key={column} className={CELL_X}>
+        {label}
+      </Th>
+    );
   };
   const actionsRem = props.kit?.RowActions ? ACTIONS_REM_WITH_KIT : ACTIONS_REM;
   // Below the columns' least widths the table scrolls sideways in its own area instead of crushing them.
@@ -130,7 +138,7 @@ export function ContactsTable(props: ContactsTableProps) {
         <thead className="sticky top-0 z-20">
           <tr>
             <SortableTh
-              className="sticky left-0 z-10"
+              className={cn('sticky left-0 z-10', CELL_X)}
               active={view.sort === 'name'}
               direction={view.sort === 'name' ? view.order : 'asc'}
               onSort={() => onSort('name', view.sort === 'name' && view.order === 'asc' ? 'desc' : 'asc')}
@@ -148,7 +156,7 @@ export function ContactsTable(props: ContactsTableProps) {
               Contact
             </SortableTh>
             {columns.map(header)}
-            <Th className="right-0 z-10 text-right sm:sticky sm:border-l sm:border-l-gray-200">Actions</Th>
+            <Th className={cn('right-0 z-10 text-right sm:sticky sm:border-l sm:border-l-gray-200', CELL_X)}>Actions</Th>
           </tr>
         </thead>
         <tbody>
@@ -234,7 +242,7 @@ const ContactRow = memo(function ContactRow({
   const name = contactDisplayName(contact);
   const label = name ?? contact.email;
   const SyncState = kit?.SyncState;
-  const cell = 'h-14 py-0 truncate';
+  const cell = cn('h-14 py-0 truncate', CELL_X);
   const { open } = useOpenContact(contact.id);
   // A click anywhere on the row opens the contact, except on its own controls.
   const openFromRow = (e: MouseEvent) => {
@@ -285,7 +293,11 @@ export function ContactCell({ column, contact, tagColors }: { column: ContactCol
     case 'tags':
       return <TagChips names={contact.tags} colors={tagColors} max={1} />;
     case 'status':
-      return <Badge tone={STATUS_TONES[contact.status]}>{CONTACT_STATUS_LABELS[contact.status]}</Badge>;
+      return (
+        <Badge tone={STATUS_TONES[contact.status]} data-status={contact.status}>
+          {CONTACT_STATUS_LABELS[contact.status]}
+        </Badge>
+      );
     case 'created':
       return <DateText value={contact.created_at} />;
     case 'kit':
