@@ -4,7 +4,7 @@
  * holds its marker, so a page without forms or videos ships no JavaScript at all. The mobile menu of
  * heroWithNavigation is a <details> element and needs no script.
  *
- * - lead form: <form data-lead-form method="post" action={VIEWER_PATHS.leads(slug)}> ending with
+ * - lead form: <form data-lead-form method="post" action={VIEWER_PATHS.leads.path({ slug })}> ending with
  *   <p data-lead-status role="status">. It works as a plain form; the island may send it in the
  *   background and write the result into the status paragraph.
  * - YouTube: <div data-youtube-embed data-youtube-id data-embed-src data-title> holding a

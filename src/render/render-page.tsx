@@ -32,7 +32,7 @@ export function RenderSection({ section, ctx }: { section: SectionNode; ctx: Ren
   );
   if (!form) return element;
   return (
-    <form {...{ [ISLAND_ATTRIBUTES.leadForm]: '' }} method="post" action={VIEWER_PATHS.leads(ctx.slug!)}>
+    <form {...{ [ISLAND_ATTRIBUTES.leadForm]: '' }} method="post" action={VIEWER_PATHS.leads.path({ slug: ctx.slug! })}>
       {element}
     </form>
   );

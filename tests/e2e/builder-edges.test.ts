@@ -59,7 +59,7 @@ describe('the builder at its edges', () => {
     await expect.poll(() => banner('The stored content could not be read (').textContent()).toMatch(/the default page is shown, and saving replaces the stored content\.$/);
     await screenshot(page, 'builder-unreadable');
 
-    const route = `**${LANDING_PAGE_PATHS.one(id)}`;
+    const route = `**${LANDING_PAGE_PATHS.one.path({ id })}`;
     await page.route(route, (request) => request.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Database unavailable' }) }));
     await page.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => banner('Failed to reload: ').isVisible()).toBe(true);

@@ -195,7 +195,7 @@ describe('a new section', () => {
     // The published page, at a phone's width and a wide screen's: never touching the edge, never wider than 72rem.
     for (const width of [375, 1920]) {
       const visitor = await browser.newPage({ viewport: { width, height: 800 } });
-      await visitor.goto(`${server.baseUrl}${VIEWER_PATHS.page(slug)}`);
+      await visitor.goto(`${server.baseUrl}${VIEWER_PATHS.page.path({ slug })}`);
       const text = visitor.getByText('Write your text here.');
       const box = (await text.boundingBox())!;
       expect(box.x, `left edge at ${width}px`).toBeGreaterThanOrEqual(16);
@@ -261,7 +261,7 @@ describe('a new hero with navigation', () => {
     await expect.poll(bannerText).toMatch(/^Saved successfully/);
 
     const visitor = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await visitor.goto(`${server.baseUrl}${VIEWER_PATHS.page((await stored(id)).slug)}`);
+    await visitor.goto(`${server.baseUrl}${VIEWER_PATHS.page.path({ slug: (await stored(id)).slug })}`);
     await expect.poll(() => visitor.getByRole('heading', { name: 'Welcome' }).count()).toBe(1);
     expect(await visitor.getByText('Welcome', { exact: true }).count()).toBe(1);
     expect(await visitor.getByText('Get Started', { exact: true }).count()).toBe(1);
@@ -377,7 +377,7 @@ describe("the header's Preview", () => {
     await expect.poll(() => preview.getByRole('heading', { level: 2 }).textContent()).toBe('Saved heading');
     expect(await preview.getByText('Unsaved heading').count()).toBe(0);
     const { slug } = await stored(id);
-    expect(await preview.getByRole('complementary', { name: 'Staff preview' }).textContent()).toBe(PAGE_PREVIEW_MESSAGES.notLive(VIEWER_PATHS.page(slug)));
+    expect(await preview.getByRole('complementary', { name: 'Staff preview' }).textContent()).toBe(PAGE_PREVIEW_MESSAGES.notLive(VIEWER_PATHS.page.path({ slug })));
     expect(await preview.evaluate(() => window.opener)).toBeNull();
     await preview.close();
     // The builder kept its unsaved edit.

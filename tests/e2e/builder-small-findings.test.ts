@@ -220,7 +220,7 @@ describe('the YouTube field', () => {
     await openBuilder(id);
     await expect.poll(() => frame('y1').locator('[data-youtube-id]').getAttribute('data-youtube-id')).toBe(ID);
     const visitor = await context.newPage();
-    await visitor.goto(`${server.baseUrl}${VIEWER_PATHS.page((await stored(id)).slug)}`);
+    await visitor.goto(`${server.baseUrl}${VIEWER_PATHS.page.path({ slug: (await stored(id)).slug })}`);
     expect(await visitor.locator('[data-youtube-id]').getAttribute('data-youtube-id')).toBe(ID);
     await visitor.close();
   });
@@ -242,7 +242,7 @@ describe("a testimonial's author and role", () => {
     expect(await caption(frame('t1'))).toEqual({ authorCount: 1, roleCount: 1, roleBelow: true });
     await screenshot(page, 'builder-small-testimonial-canvas');
     const visitor = await context.newPage();
-    await visitor.goto(`${server.baseUrl}${VIEWER_PATHS.page((await stored(id)).slug)}`);
+    await visitor.goto(`${server.baseUrl}${VIEWER_PATHS.page.path({ slug: (await stored(id)).slug })}`);
     expect(await caption(visitor.locator('main').last())).toEqual({ authorCount: 1, roleCount: 1, roleBelow: true });
     await screenshot(visitor, 'builder-small-testimonial-lp');
     // Where styles do not reach (a reader view, a text browser, copied text) they are two lines as well.

@@ -54,7 +54,7 @@ async function publish(html: string): Promise<string> {
   if (!slug) throw new Error('no slug in the created notice');
   const [row] = await server.db.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.slug, slug));
   if (!row) throw new Error(`page ${slug} not saved`);
-  const activated = await page.request.patch(`${server.baseUrl}${LANDING_PAGE_PATHS.one(row.id)}`, { data: { is_active: true }, headers: { origin: server.baseUrl } });
+  const activated = await page.request.patch(`${server.baseUrl}${LANDING_PAGE_PATHS.one.path({ id: row.id })}`, { data: { is_active: true }, headers: { origin: server.baseUrl } });
   expect(activated.status()).toBe(200);
   return slug;
 }

@@ -148,7 +148,7 @@ describe('the work a filled honeypot does', () => {
   const waitingList = (email: string, extra: Record<string, string> = {}) => () =>
     app.inject({ method: 'POST', url: '/api/public/leads/waiting-list', payload: { full_name: 'Curious Visitor', email, ...extra }, remoteAddress: `203.0.113.${++address}` });
   const pageForm = (email: string, extra: Record<string, string> = {}) => () =>
-    app.inject({ method: 'POST', url: VIEWER_PATHS.leads('offer'), payload: { fields: { email, full_name: 'Page Visitor', ...extra }, url_parameters: {} }, remoteAddress: `203.0.113.${++address}` });
+    app.inject({ method: 'POST', url: VIEWER_PATHS.leads.path({ slug: 'offer' }), payload: { fields: { email, full_name: 'Page Visitor', ...extra }, url_parameters: {} }, remoteAddress: `203.0.113.${++address}` });
   const isDecoyRow = (query: string) => /insert into "lead_decoys"/i.test(query);
 
   it('sends the statements of a real waiting-list sign-up, new email or known, and adds only its decoy', async () => {

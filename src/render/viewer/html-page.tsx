@@ -10,7 +10,7 @@ const field = 'mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 tex
  * page's GetStarted form. `src` is where the frame reads that HTML: the page's own address unless
  * a staff preview names its own.
  */
-export function HtmlPage({ slug, title, src = VIEWER_PATHS.rawHtml(slug), children }: { slug: string; title: string; src?: string; children: ReactNode }) {
+export function HtmlPage({ slug, title, src = VIEWER_PATHS.rawHtml.path({ slug }), children }: { slug: string; title: string; src?: string; children: ReactNode }) {
   return (
     <>
       <iframe
@@ -38,7 +38,7 @@ export function GetStarted({ slug, outcome }: { slug: string; outcome?: LeadOutc
       <form
         data-lead-form
         method="post"
-        action={VIEWER_PATHS.leads(slug)}
+        action={VIEWER_PATHS.leads.path({ slug })}
         className="mt-3 w-[min(22rem,calc(100vw-2rem))] space-y-3 rounded-xl bg-white p-5 shadow-2xl ring-1 ring-gray-200"
       >
         <h2 className="text-lg font-semibold">{VIEWER_MESSAGES.getStarted}</h2>

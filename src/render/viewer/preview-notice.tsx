@@ -5,7 +5,7 @@ import { VIEWER_PATHS } from '../../shared/landing-pages/viewer.ts';
 export function NotLiveNotice({ slug }: { slug: string }) {
   return (
     <aside aria-label="Staff preview" className="border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950">
-      {PAGE_PREVIEW_MESSAGES.notLive(VIEWER_PATHS.page(slug))}
+      {PAGE_PREVIEW_MESSAGES.notLive(VIEWER_PATHS.page.path({ slug }))}
     </aside>
   );
 }

@@ -118,7 +118,7 @@ describe("a contact's timeline", () => {
     const page = await api('POST', LANDING_PAGE_PATHS.list, { title: 'Spring offer', slug: 'spring-offer', content: '<h1>Offer</h1>', page_type: 'html' });
     const created = await api('POST', '/api/contacts', { email: 'eve@example.com', first_name: 'Eve' });
     const id = created.json().contact.id;
-    const res = await publicPost(VIEWER_PATHS.leads('spring-offer'), { fields: { email: 'eve@example.com', country: 'Germany' }, url_parameters: { utm_medium: 'cpc' } });
+    const res = await publicPost(VIEWER_PATHS.leads.path({ slug: 'spring-offer' }), { fields: { email: 'eve@example.com', country: 'Germany' }, url_parameters: { utm_medium: 'cpc' } });
     expect(res.statusCode, res.body).toBe(201);
     const { events } = await timeline(id);
     expect(events.map((e) => e.data.type)).toEqual(['fields_changed', 'signed_up', 'created']);

@@ -18,7 +18,7 @@ afterAll(() => t.close());
 
 const origin = { origin: 'http://localhost', host: 'localhost' };
 const sendJson = (fields: Record<string, string>, url_parameters: Record<string, string> = {}, slug = 'offer') =>
-  t.app.inject({ method: 'POST', url: VIEWER_PATHS.leads(slug), headers: origin, payload: { fields, url_parameters } });
+  t.app.inject({ method: 'POST', url: VIEWER_PATHS.leads.path({ slug }), headers: origin, payload: { fields, url_parameters } });
 const contactByEmail = async (email: string) => (await t.db.select().from(contacts).where(sql`lower(${contacts.email}) = ${email}`))[0];
 
 describe("a landing page's form", () => {
@@ -63,7 +63,7 @@ describe("a landing page's form", () => {
 
   it('works without JavaScript: a plain form post is sent back to the page with its result', async () => {
     const post = (body: string) =>
-      t.app.inject({ method: 'POST', url: VIEWER_PATHS.leads('offer'), headers: { ...origin, 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+      t.app.inject({ method: 'POST', url: VIEWER_PATHS.leads.path({ slug: 'offer' }), headers: { ...origin, 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
     const ok = await post('email=plain%40example.com&full_name=Plain+Post');
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe('/lp/offer?lead=ok');
@@ -77,7 +77,7 @@ describe("a landing page's form", () => {
 
   it('refuses unknown or inactive pages and writes from another site', async () => {
     expect((await sendJson({ email: 'x@example.com' }, {}, 'no-such-page')).statusCode).toBe(404);
-    const foreign = await t.app.inject({ method: 'POST', url: VIEWER_PATHS.leads('offer'), headers: { origin: 'https://evil.example', host: 'localhost' }, payload: { fields: { email: 'x@example.com' } } });
+    const foreign = await t.app.inject({ method: 'POST', url: VIEWER_PATHS.leads.path({ slug: 'offer' }), headers: { origin: 'https://evil.example', host: 'localhost' }, payload: { fields: { email: 'x@example.com' } } });
     expect(foreign.statusCode).toBe(403);
   });
 });

@@ -31,7 +31,7 @@ export async function landingPageLeadRoutes(app: FastifyInstance, { db, config }
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    VIEWER_PATHS.leads(':slug'),
+    VIEWER_PATHS.leads.pattern,
     {
       schema: { params: z.object({ slug: safeText().max(200) }), response: { 201: lpLeadResponseSchema } },
       bodyLimit: FORM_BODY_LIMIT,

@@ -101,12 +101,12 @@ describe('the staff preview of a landing page', () => {
     expect((await preview(page.id)).body).toContain('Autumn retreat');
     expect((await visit(`/lp/${slug}`)).statusCode).toBe(404);
 
-    expect((await app.api('PATCH', LANDING_PAGE_PATHS.one(page.id), { is_active: true })).statusCode).toBe(200);
+    expect((await app.api('PATCH', LANDING_PAGE_PATHS.one.path({ id: page.id }), { is_active: true })).statusCode).toBe(200);
     const live = await visit(`/lp/${slug}`);
     expect(live.statusCode).toBe(200);
     expect(live.body).toContain('Autumn retreat');
 
-    const saved = await app.api('PUT', LANDING_PAGE_PATHS.content(page.id), { content: content('Winter retreat'), base_version: page.version });
+    const saved = await app.api('PUT', LANDING_PAGE_PATHS.content.path({ id: page.id }), { content: content('Winter retreat'), base_version: page.version });
     expect(saved.statusCode, saved.body).toBe(200);
     const shown = await preview(page.id);
     expect(shown.body).toContain('Winter retreat');

@@ -23,7 +23,7 @@ describe('landing pages admin API', () => {
     const created = await create();
     expect(created).toMatchObject({ title: 'Spring Sale', slug: 'spring-sale', page_type: 'html', is_active: true, content: '<h1>Hi</h1>' });
     expect(created.created_at).toBeInstanceOf(Date);
-    const res = await api('GET', LANDING_PAGE_PATHS.one(created.id));
+    const res = await api('GET', LANDING_PAGE_PATHS.one.path({ id: created.id }));
     expect(landingPageResultSchema.parse(res.json()).page).toEqual(created);
   });
 
@@ -63,11 +63,11 @@ describe('landing pages admin API', () => {
     expect(await check('spring-sale', first.id)).toBe(true);
     expect(await check('summer-sale')).toBe(true);
 
-    const edited = await api('PUT', LANDING_PAGE_PATHS.one(first.id), { ...page({ title: 'Spring Sale 2026' }), base_version: first.version });
+    const edited = await api('PUT', LANDING_PAGE_PATHS.one.path({ id: first.id }), { ...page({ title: 'Spring Sale 2026' }), base_version: first.version });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().page.title).toBe('Spring Sale 2026');
     const second = await create({ slug: 'summer-sale' });
-    const steal = await api('PUT', LANDING_PAGE_PATHS.one(second.id), { ...page(), base_version: second.version });
+    const steal = await api('PUT', LANDING_PAGE_PATHS.one.path({ id: second.id }), { ...page(), base_version: second.version });
     expect(steal.statusCode).toBe(409);
     expect(steal.json().error.code).toBe('slug_taken');
   });
@@ -88,14 +88,14 @@ describe('landing pages admin API', () => {
 
   it('activates and deactivates, and deletes', async () => {
     const created = await create();
-    const off = await api('PATCH', LANDING_PAGE_PATHS.one(created.id), { is_active: false });
+    const off = await api('PATCH', LANDING_PAGE_PATHS.one.path({ id: created.id }), { is_active: false });
     expect(off.json().page.is_active).toBe(false);
-    expect((await api('PATCH', LANDING_PAGE_PATHS.one(created.id), { is_active: true })).json().page.is_active).toBe(true);
-    expect((await api('DELETE', LANDING_PAGE_PATHS.one(created.id))).statusCode).toBe(204);
-    const gone = await api('GET', LANDING_PAGE_PATHS.one(created.id));
+    expect((await api('PATCH', LANDING_PAGE_PATHS.one.path({ id: created.id }), { is_active: true })).json().page.is_active).toBe(true);
+    expect((await api('DELETE', LANDING_PAGE_PATHS.one.path({ id: created.id }))).statusCode).toBe(204);
+    const gone = await api('GET', LANDING_PAGE_PATHS.one.path({ id: created.id }));
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error.message).toBe(LANDING_PAGE_MESSAGES.notFound);
-    expect((await api('DELETE', LANDING_PAGE_PATHS.one('not-a-uuid'))).statusCode).toBe(400);
+    expect((await api('DELETE', LANDING_PAGE_PATHS.one.path({ id: 'not-a-uuid' }))).statusCode).toBe(400);
   });
 
   it('finds a unique slug: the prefix, then -1 … -100, then a timestamp', async () => {

@@ -61,7 +61,7 @@ function author(request: FastifyRequest) {
 export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { db: Db; cache: PageCache }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { list, slugCheck } = LANDING_PAGE_PATHS;
-  const one = LANDING_PAGE_PATHS.one(':id');
+  const one = LANDING_PAGE_PATHS.one.pattern;
 
   r.get(list, { schema: { querystring: listQuerySchema, response: { 200: landingPageListSchema } } }, async (request) => ({
     pages: await listPages(db, request.query.search),
@@ -114,7 +114,7 @@ export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { 
   });
 
   r.put(
-    LANDING_PAGE_PATHS.content(':id'),
+    LANDING_PAGE_PATHS.content.pattern,
     { bodyLimit, schema: { params: idParams, body: builderSaveSchema, response: { 200: landingPageResultSchema } } },
     async (request) => {
       const values = { content: request.body.content, page_type: 'builder' } as const;
@@ -130,17 +130,17 @@ export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { 
     return { page };
   });
 
-  r.get(LANDING_PAGE_PATHS.versions(':id'), { schema: { params: idParams, response: { 200: pageVersionListSchema } } }, async (request) => ({
+  r.get(LANDING_PAGE_PATHS.versions.pattern, { schema: { params: idParams, response: { 200: pageVersionListSchema } } }, async (request) => ({
     versions: await listVersions(db, request.params.id),
   }));
 
-  const version = LANDING_PAGE_PATHS.version(':id', ':versionId');
+  const version = LANDING_PAGE_PATHS.version.pattern;
   r.get(version, { schema: { params: versionParamsSchema, response: { 200: pageVersionResultSchema } } }, async (request) => ({
     version: await getVersion(db, request.params.id, request.params.versionId),
   }));
 
   // A whole HTML document (no JSON, so no response schema): the builder shows it in a sandboxed frame.
-  r.get(LANDING_PAGE_PATHS.versionPreview(':id', ':versionId'), { schema: { params: versionParamsSchema } }, async (request, reply) => {
+  r.get(LANDING_PAGE_PATHS.versionPreview.pattern, { schema: { params: versionParamsSchema } }, async (request, reply) => {
     const [page, kept] = await Promise.all([getPage(db, request.params.id), getVersion(db, request.params.id, request.params.versionId)]);
     reply.header('Cache-Control', 'no-store');
     if (kept.page_type === 'html') {

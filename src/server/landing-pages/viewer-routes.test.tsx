@@ -69,7 +69,7 @@ describe('the public viewer', () => {
 
     const saved = await app.t.as(app.cookie, {
       method: 'PUT',
-      url: LANDING_PAGE_PATHS.one(page.id),
+      url: LANDING_PAGE_PATHS.one.path({ id: page.id }),
       payload: { title: 'Spring', slug, content: builderContent(false).replace('Spring coaching', 'Summer coaching'), page_type: 'builder', base_version: 1 },
     });
     expect(saved.statusCode).toBe(200);
@@ -77,7 +77,7 @@ describe('the public viewer', () => {
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('Summer coaching');
 
-    await app.t.as(app.cookie, { method: 'PATCH', url: LANDING_PAGE_PATHS.one(page.id), payload: { is_active: false } });
+    await app.t.as(app.cookie, { method: 'PATCH', url: LANDING_PAGE_PATHS.one.path({ id: page.id }), payload: { is_active: false } });
     expect((await visit(`/lp/${slug}`)).statusCode).toBe(404);
   });
 

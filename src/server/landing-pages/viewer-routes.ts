@@ -104,7 +104,7 @@ export async function landingPageViewerRoutes(app: FastifyInstance, { db, cache,
     return sendCompressed(reply, 200, page.rawHtml);
   };
 
-  r.get(VIEWER_PATHS.page(':slug'), { schema: { params: slugParams, querystring: pageQuery }, config: { public: true } }, async (request, reply) => {
+  r.get(VIEWER_PATHS.page.pattern, { schema: { params: slugParams, querystring: pageQuery }, config: { public: true } }, async (request, reply) => {
     const { slug } = request.params;
     if (slugError(slug) !== null) return sendNotFound(reply, slug);
     const page = cache.pages.get(slug) ?? (await fill(reply, renderingPages, slug, renderPage(slug)));
@@ -113,7 +113,7 @@ export async function landingPageViewerRoutes(app: FastifyInstance, { db, cache,
     return send(reply, page, request.query.lead, request.headers['if-none-match']);
   });
 
-  r.get(VIEWER_PATHS.rawHtml(':slug'), { schema: { params: slugParams }, config: { public: true } }, async (request, reply) => {
+  r.get(VIEWER_PATHS.rawHtml.pattern, { schema: { params: slugParams }, config: { public: true } }, async (request, reply) => {
     const { slug } = request.params;
     if (slugError(slug) !== null) return sendNotFound(reply, slug);
     const page = cache.rawHtml.get(slug) ?? (await fill(reply, readingRawHtml, slug, readRawHtml(slug)));

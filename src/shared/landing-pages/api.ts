@@ -9,19 +9,19 @@ import { SLUG_MESSAGES, slugError } from './slug.ts';
 
 export const LANDING_PAGE_PATHS = {
   list: '/api/landing-pages',
-  one: (id: string) => `/api/landing-pages/${id}`,
+  one: routePath('/api/landing-pages/:id'),
   slugCheck: '/api/landing-pages/slug-check',
   /** The builder's first save: a new page titled BUILDER_PAGE_TITLE with a unique slug. */
   builder: '/api/landing-pages/builder',
   /** CSS for the classes the builder canvas shows, and which of them Tailwind does not know. */
   css: '/api/landing-pages/css',
   /** The builder's later saves: the content only, as page_type builder. */
-  content: (id: string) => `/api/landing-pages/${id}/content`,
+  content: routePath('/api/landing-pages/:id/content'),
   /** The page's saved versions, newest first (without their content). */
-  versions: (id: string) => `/api/landing-pages/${id}/versions`,
-  version: (id: string, versionId: string) => `/api/landing-pages/${id}/versions/${versionId}`,
+  versions: routePath('/api/landing-pages/:id/versions'),
+  version: routePath('/api/landing-pages/:id/versions/:versionId'),
   /** A version rendered as the public page would show it, as a whole HTML document (for a sandboxed frame). */
-  versionPreview: (id: string, versionId: string) => `/api/landing-pages/${id}/versions/${versionId}/preview`,
+  versionPreview: routePath('/api/landing-pages/:id/versions/:versionId/preview'),
   /**
    * The page's saved content as /lp/{slug} would show it, active or not: staff only, never cached or
    * indexed. A whole HTML document, opened in a new tab.

@@ -1,3 +1,4 @@
+import { routePath } from '../http/route-path.ts';
 /** Texts and paths of the public landing-page viewer, and its error texts. */
 
 export const VIEWER_MESSAGES = {
@@ -31,11 +32,11 @@ export const LEAD_OUTCOMES = ['ok', 'error'] as const;
 export type LeadOutcome = (typeof LEAD_OUTCOMES)[number];
 
 export const VIEWER_PATHS = {
-  page: (slug: string) => `/lp/${slug}`,
+  page: /* @__PURE__ */ routePath('/lp/:slug'),
   /** An html page's own HTML, served sandboxed for the page's iframe. */
-  rawHtml: (slug: string) => `/lp/${slug}/content`,
+  rawHtml: /* @__PURE__ */ routePath('/lp/:slug/content'),
   /** Where a page's forms send sign-ups. */
-  leads: (slug: string) => `/api/public/lp/${slug}/leads`,
+  leads: /* @__PURE__ */ routePath('/api/public/lp/:slug/leads'),
   /** Where a plain form post sends the visitor back to. */
-  outcome: (slug: string, outcome: LeadOutcome) => `/lp/${slug}?lead=${outcome}`,
+  outcome: (slug: string, outcome: LeadOutcome) => `${VIEWER_PATHS.page.path({ slug })}?lead=${outcome}`,
 } as const;

@@ -18,7 +18,7 @@ export const builderPageKey = (id: string) => [...BUILDER_KEY, id] as const;
 export const STALE_AFTER_SAVE = [['landing-pages', 'list'], ['dashboard']] as const;
 
 export async function fetchPage(id: string): Promise<LandingPage> {
-  return (await apiParsed(landingPageResultSchema, 'GET', LANDING_PAGE_PATHS.one(id))).page;
+  return (await apiParsed(landingPageResultSchema, 'GET', LANDING_PAGE_PATHS.one.path({ id }))).page;
 }
 
 /** The page as it was when the builder opened; read once, later reads are Reload's. */
@@ -41,7 +41,7 @@ export async function createBuilderPage(content: string): Promise<LandingPage> {
  * are. `baseVersion` is the version the editor loaded: the server refuses the save if another came since.
  */
 export async function saveBuilderPage(id: string, content: string, baseVersion: number): Promise<LandingPage> {
-  return (await apiParsed(landingPageResultSchema, 'PUT', LANDING_PAGE_PATHS.content(id), { content, base_version: baseVersion })).page;
+  return (await apiParsed(landingPageResultSchema, 'PUT', LANDING_PAGE_PATHS.content.path({ id }), { content, base_version: baseVersion })).page;
 }
 
 /** Whether a save was refused because someone else saved the page since it was loaded. */
@@ -53,14 +53,14 @@ const pageVersionsKey = (id: string) => [...BUILDER_KEY, id, 'versions'] as cons
 export function usePageVersions(id: string | null, enabled: boolean) {
   return useQuery({
     queryKey: pageVersionsKey(id ?? ''),
-    queryFn: async () => (await apiParsed(pageVersionListSchema, 'GET', LANDING_PAGE_PATHS.versions(id!))).versions,
+    queryFn: async () => (await apiParsed(pageVersionListSchema, 'GET', LANDING_PAGE_PATHS.versions.path({ id: id! }))).versions,
     enabled: enabled && id !== null,
     staleTime: 0,
   });
 }
 
 export async function fetchVersion(pageId: string, versionId: string) {
-  return (await apiParsed(pageVersionResultSchema, 'GET', LANDING_PAGE_PATHS.version(pageId, versionId))).version;
+  return (await apiParsed(pageVersionResultSchema, 'GET', LANDING_PAGE_PATHS.version.path({ id: pageId, versionId }))).version;
 }
 
 export async function fetchCanvasCss(classes: string[]) {

@@ -120,7 +120,7 @@ export function HistoryDialog({
             <iframe
               key={chosen.id}
               title={`Preview of ${SAFETY_MESSAGES.versionLabel(chosen.number).toLowerCase()}`}
-              src={LANDING_PAGE_PATHS.versionPreview(pageId, chosen.id)}
+              src={LANDING_PAGE_PATHS.versionPreview.path({ id: pageId, versionId: chosen.id })}
               sandbox=""
               className="h-[60vh] w-full rounded-lg border border-gray-200 bg-white"
             />

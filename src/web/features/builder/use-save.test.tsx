@@ -59,19 +59,19 @@ describe('saving from the builder', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let saves = 0;
     const api = fakeApi({
-      [`PUT ${LANDING_PAGE_PATHS.content('p1')}`]: () => (++saves === 1 ? apiError(409, PAGE_CHANGED_CODE, 'changed') : stored(5, 'me@example.com')),
-      [`GET ${LANDING_PAGE_PATHS.one('p1')}`]: () => stored(4, 'them@example.com'),
+      [`PUT ${LANDING_PAGE_PATHS.content.path({ id: 'p1' })}`]: () => (++saves === 1 ? apiError(409, PAGE_CHANGED_CODE, 'changed') : stored(5, 'me@example.com')),
+      [`GET ${LANDING_PAGE_PATHS.one.path({ id: 'p1' })}`]: () => stored(4, 'them@example.com'),
     });
     const { store, save } = renderSave('p1', 3);
 
     await act(() => save().save());
-    expect(api.callsTo(`PUT ${LANDING_PAGE_PATHS.content('p1')}`)[0]!.body).toMatchObject({ base_version: 3 });
+    expect(api.callsTo(`PUT ${LANDING_PAGE_PATHS.content.path({ id: 'p1' })}`)[0]!.body).toMatchObject({ base_version: 3 });
     expect(save().conflict).toMatchObject({ current: { version: 4, updated_by: { email: 'them@example.com' } }, close: false });
     expect(isDirty(store.getState())).toBe(true);
 
     await act(async () => save().overwrite());
     await vi.waitFor(() => expect(isDirty(store.getState())).toBe(false));
-    const second = api.callsTo(`PUT ${LANDING_PAGE_PATHS.content('p1')}`)[1]!.body as { content: string; base_version: number };
+    const second = api.callsTo(`PUT ${LANDING_PAGE_PATHS.content.path({ id: 'p1' })}`)[1]!.body as { content: string; base_version: number };
     expect(second.base_version).toBe(4);
     const sent = parseContent(second.content);
     expect(sent.ok && sent.content[0]!.components[0]!.props.text).toBe('Mine');
@@ -91,7 +91,7 @@ describe('saving from the builder', () => {
 
   it('says why a save failed and keeps the work', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    fakeApi({ [`PUT ${LANDING_PAGE_PATHS.content('p1')}`]: () => apiError(500, 'internal', 'The database is down') });
+    fakeApi({ [`PUT ${LANDING_PAGE_PATHS.content.path({ id: 'p1' })}`]: () => apiError(500, 'internal', 'The database is down') });
     const { store, save } = renderSave('p1', 3);
     await act(() => save().save());
     expect(store.getState().banner).toEqual({ tone: 'error', text: 'Failed to save: The database is down' });

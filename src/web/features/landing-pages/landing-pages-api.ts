@@ -37,7 +37,7 @@ export function useLandingPages(search: string) {
 export function useLandingPage(id: string | null) {
   return useQuery({
     queryKey: pageKey(id ?? ''),
-    queryFn: async () => (await apiParsed(landingPageResultSchema, 'GET', LANDING_PAGE_PATHS.one(id!))).page,
+    queryFn: async () => (await apiParsed(landingPageResultSchema, 'GET', LANDING_PAGE_PATHS.one.path({ id: id! }))).page,
     enabled: id !== null,
     // Always the stored content: another tab may have saved since.
     staleTime: 0,
@@ -70,7 +70,7 @@ export function useSaveLandingPage() {
     mutationFn: async ({ id, values, baseVersion }: { id: string | null; values: LandingPageFormInput; baseVersion: number }) =>
       (
         await (id
-          ? apiParsed(landingPageResultSchema, 'PUT', LANDING_PAGE_PATHS.one(id), { ...values, base_version: baseVersion })
+          ? apiParsed(landingPageResultSchema, 'PUT', LANDING_PAGE_PATHS.one.path({ id }), { ...values, base_version: baseVersion })
           : apiParsed(landingPageResultSchema, 'POST', LANDING_PAGE_PATHS.list, values))
       ).page,
     onSuccess: refresh,
@@ -79,7 +79,7 @@ export function useSaveLandingPage() {
 
 /** The page as stored now, read past the cache (after a save was refused as a conflict). */
 export async function fetchLandingPage(id: string) {
-  return (await apiParsed(landingPageResultSchema, 'GET', LANDING_PAGE_PATHS.one(id))).page;
+  return (await apiParsed(landingPageResultSchema, 'GET', LANDING_PAGE_PATHS.one.path({ id }))).page;
 }
 
 /** What a 409 on save means for the live check: that slug is taken now, whatever it said before. */
@@ -101,7 +101,7 @@ export function useSetPageActive() {
     );
   return useMutation({
     mutationFn: async ({ id, isActive }: { id: string; isActive: boolean }) =>
-      (await apiParsed(landingPageResultSchema, 'PATCH', LANDING_PAGE_PATHS.one(id), { is_active: isActive })).page,
+      (await apiParsed(landingPageResultSchema, 'PATCH', LANDING_PAGE_PATHS.one.path({ id }), { is_active: isActive })).page,
     onMutate: async ({ id, isActive }) => {
       await client.cancelQueries({ queryKey: [...PAGES_KEY, 'list'] });
       setInLists(id, isActive);
@@ -114,7 +114,7 @@ export function useSetPageActive() {
 export function useDeleteLandingPage() {
   const refresh = useRefreshPages();
   return useMutation({
-    mutationFn: (id: string) => del(LANDING_PAGE_PATHS.one(id)),
+    mutationFn: (id: string) => del(LANDING_PAGE_PATHS.one.path({ id })),
     onSuccess: refresh,
   });
 }

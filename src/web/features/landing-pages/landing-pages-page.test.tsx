@@ -60,7 +60,7 @@ beforeEach(() => {
       pages = [created, ...pages];
       return { page: created };
     },
-    [`GET ${LANDING_PAGE_PATHS.one(SPRING_ID)}`]: () => ({ page: pages.find((p) => p.id === SPRING_ID) }),
+    [`GET ${LANDING_PAGE_PATHS.one.path({ id: SPRING_ID })}`]: () => ({ page: pages.find((p) => p.id === SPRING_ID) }),
   };
   api = fakeApi(handlers);
 });
@@ -142,7 +142,7 @@ describe('the landing pages list', () => {
 
 describe('a page’s actions', () => {
   it('deactivates a page at once, and says so', async () => {
-    handlers[`PATCH ${LANDING_PAGE_PATHS.one(SPRING_ID)}`] = ({ body }) => {
+    handlers[`PATCH ${LANDING_PAGE_PATHS.one.path({ id: SPRING_ID })}`] = ({ body }) => {
       pages = pages.map((p) => (p.id === SPRING_ID ? { ...p, ...(body as object) } : p));
       return { page: pages[0] };
     };
@@ -150,13 +150,13 @@ describe('a page’s actions', () => {
     await user.click(await screen.findByRole('button', { name: 'Deactivate Spring Sale' }));
     expect(card('Spring Sale').getByText('Inactive')).toBeTruthy();
     expect(await screen.findByText(PAGE_NOTICES.deactivated)).toBeTruthy();
-    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([['PATCH', LANDING_PAGE_PATHS.one(SPRING_ID), { is_active: false }]]);
+    expect(writes().map((c) => [c.method, c.path, c.body])).toEqual([['PATCH', LANDING_PAGE_PATHS.one.path({ id: SPRING_ID }), { is_active: false }]]);
     expect(card('Spring Sale').getByRole('button', { name: 'Activate Spring Sale' })).toBeTruthy();
   });
 
   it('puts the state back when the server refuses the change', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    handlers[`PATCH ${LANDING_PAGE_PATHS.one(WEBINAR_ID)}`] = () => apiError(500, 'internal', 'Internal error');
+    handlers[`PATCH ${LANDING_PAGE_PATHS.one.path({ id: WEBINAR_ID })}`] = () => apiError(500, 'internal', 'Internal error');
     const { user } = landingPages();
     await user.click(await screen.findByRole('button', { name: 'Activate Webinar Funnel' }));
     expect((await screen.findByText('Internal error')).parentElement?.textContent).toBe(`${PAGE_NOTICES.toggleFailed}Internal error`);
@@ -166,7 +166,7 @@ describe('a page’s actions', () => {
 
   it('deletes only after asking, and says so', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    handlers[`DELETE ${LANDING_PAGE_PATHS.one(SPRING_ID)}`] = () => {
+    handlers[`DELETE ${LANDING_PAGE_PATHS.one.path({ id: SPRING_ID })}`] = () => {
       pages = pages.filter((p) => p.id !== SPRING_ID);
       return reply(204, '');
     };
@@ -233,7 +233,7 @@ describe('adding a page', () => {
 
 describe('editing a page', () => {
   it('loads the whole page, and saves naming the version it started from', async () => {
-    handlers[`PUT ${LANDING_PAGE_PATHS.one(SPRING_ID)}`] = ({ body }) => ({ page: { ...pages[0]!, ...(body as object), version: 4 } });
+    handlers[`PUT ${LANDING_PAGE_PATHS.one.path({ id: SPRING_ID })}`] = ({ body }) => ({ page: { ...pages[0]!, ...(body as object), version: 4 } });
     const { user } = landingPages();
     await user.click(await screen.findByRole('button', { name: 'Edit Spring Sale' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Edit Landing Page' }));
@@ -250,7 +250,7 @@ describe('editing a page', () => {
   });
 
   it('when someone saved meanwhile, shows who and when, and reloads their version on request', async () => {
-    handlers[`PUT ${LANDING_PAGE_PATHS.one(SPRING_ID)}`] = () => {
+    handlers[`PUT ${LANDING_PAGE_PATHS.one.path({ id: SPRING_ID })}`] = () => {
       pages = pages.map((p) => (p.id === SPRING_ID ? { ...p, content: 'Their content', version: 5, updated_by: { id: 'u2', email: 'ben@example.com' } } : p));
       return apiError(409, PAGE_CHANGED_CODE, 'This page was changed');
     };
@@ -270,7 +270,7 @@ describe('editing a page', () => {
   });
 
   it('says when the page cannot be opened', async () => {
-    handlers[`GET ${LANDING_PAGE_PATHS.one(SPRING_ID)}`] = () => apiError(500, 'internal', 'Internal error');
+    handlers[`GET ${LANDING_PAGE_PATHS.one.path({ id: SPRING_ID })}`] = () => apiError(500, 'internal', 'Internal error');
     const { user } = landingPages();
     await user.click(await screen.findByRole('button', { name: 'Edit Spring Sale' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Edit Landing Page' }));
