@@ -186,8 +186,12 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
 
   const canvas = page.locator('main.lp-canvas');
   const target = () => canvas.locator('[data-node-id]').filter({ hasText: 'Section 0 paragraph 5' }).last();
-  // A component's toolbar takes the pointer once the pointer is in its component.
-  await target().hover();
+  // A component's toolbar (above it) takes the pointer once the pointer is in its component.
+  const hoverTarget = async () => {
+    await target().evaluate((frame) => frame.scrollIntoView({ block: 'center' }));
+    await hoverTarget();
+  };
+  await hoverTarget();
   await target().getByRole('button', { name: 'Edit properties' }).click();
   const text = page.getByRole('complementary', { name: 'Property editor' }).getByLabel('Text', { exact: true });
   await text.focus();
@@ -213,14 +217,14 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
 
   const duplicate: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
-    await target().hover();
+    await hoverTarget();
     duplicate.push(await measure(page, 'click', () => target().getByRole('button', { name: 'Duplicate' }).click()));
   }
   report('duplicate', duplicate);
 
   const moves: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
-    await target().hover();
+    await hoverTarget();
     moves.push(await measure(page, 'click', () => target().getByRole('button', { name: i % 2 ? 'Move up' : 'Move down' }).click()));
   }
   report('move up / down', moves);
@@ -230,7 +234,7 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
   const drops: number[] = [];
   const landmark = () => canvas.locator('[data-node-id]').filter({ hasText: 'Section 0 paragraph 9' }).last();
   for (let i = 0; i < SAMPLES; i++) {
-    await target().hover();
+    await hoverTarget();
     await target().getByRole('button', { name: 'Drag Paragraph' }).hover();
     await page.mouse.down();
     const box = (await landmark().boundingBox())!;
@@ -245,7 +249,7 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   const removes: { fromClick: number; fromOk: number }[] = [];
   for (let i = 0; i < SAMPLES; i++) {
-    await target().hover();
+    await hoverTarget();
     removes.push(await measureConfirmed(page, () => target().first().getByRole('button', { name: 'Remove' }).click()));
   }
   report('delete (from the OK)', removes.map((r) => r.fromOk));
