@@ -244,8 +244,12 @@ describe('the timeline', () => {
     expect(items[0]!.textContent).toContain('Country: (empty) → Germany');
     expect(items[1]!.textContent).toContain('on the Tags screen');
     expect(items[2]!.textContent).toContain('through the webinar form');
-    expect(items[2]!.textContent).toContain('Form data: email=anna@example.com, consent=true');
-    expect(items[2]!.textContent).toContain('URL parameters: utm_source=newsletter');
+    // A form's answers and URL parameters as labelled fields, never as key=value.
+    const pairs = [...items[2]!.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(pairs).toEqual(['Email: anna@example.com', 'Consent: true', 'utm_source: newsletter']);
+    expect(items[2]!.textContent).toContain('Form data');
+    expect(items[2]!.textContent).toContain('URL parameters');
+    expect(items[2]!.textContent).not.toContain('=');
   });
 
   it('says when nothing has happened yet', async () => {
