@@ -189,7 +189,7 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
   // A component's toolbar (above it) takes the pointer once the pointer is in its component.
   const hoverTarget = async () => {
     await target().evaluate((frame) => frame.scrollIntoView({ block: 'center' }));
-    await hoverTarget();
+    await target().hover();
   };
   await hoverTarget();
   await target().getByRole('button', { name: 'Edit properties' }).click();
