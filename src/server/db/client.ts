@@ -29,7 +29,7 @@ export interface Database {
 }
 
 /** Migrations sit beside the source in development and are copied beside the bundle on build. */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')];
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')));
@@ -40,22 +40,17 @@ function migrationsFolder(): string {
 // Any constant works; it only has to be the same in every instance.
 const MIGRATION_LOCK_ID = 7_214_001;
 
-/** `poolSize`: connections this instance keeps (DATABASE_POOL_SIZE, validated in config.ts). */
-export async function openPostgres(url: string, { poolSize = 10 }: { poolSize?: number } = {}): Promise<Database> {
+/**
+ * `poolSize`: connections this instance keeps (DATABASE_POOL_SIZE, validated in config.ts).
+ * `migrate: false` leaves the schema as it is (a restore migrates in steps of its own).
+ */
+export async function openPostgres(url: string, { poolSize = 10, migrate = true }: { poolSize?: number; migrate?: boolean } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the server ended (a restart, an administrator, a network fault) is reported
   // here: the pool drops it and opens another when one is needed. Unheard, the event would end the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  // Several instances may start at once: one migrates, the others wait for it.
-  const client = await pool.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
-  } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-    client.release();
-  }
+  if (migrate) await migratePostgres(pool, migrationsFolder());
   // Listeners hold connections of their own; closing the database ends them too.
   const listeners = new Set<() => Promise<void>>();
   return {
@@ -75,6 +70,18 @@ export async function openPostgres(url: string, { poolSize = 10 }: { poolSize?: 
       await pool.end();
     },
   };
+}
+
+/** Several instances may start at once: one migrates, the others wait for it. */
+async function migratePostgres(pool: pg.Pool, folder: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
 }
 
 /**

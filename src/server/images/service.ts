@@ -18,6 +18,10 @@ import { allImageKeys, storedImageKey } from './variants.ts';
 
 /** The image library's data: records in uploaded_images, files in storage. */
 
+/** Where the files are, for features that copy them whole (backups). */
+export { openImageStorage } from './open-storage.ts';
+export type { ImageStorage } from './storage.ts';
+
 export interface ImagesContext {
   db: Db;
   storage: ImageStorage;
