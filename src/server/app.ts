@@ -5,6 +5,7 @@ import { HEALTH_PATH, healthResponseSchema } from '../shared/api.ts';
 import { accountRoutes } from './auth/account-routes.ts';
 import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
+import { backupRoutes } from './backup/routes.ts';
 import { contactsRoutes } from './contacts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { htmlImportRoutes } from './html-import/routes.ts';
@@ -16,6 +17,7 @@ import { loggerOptions } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { imagesRoutes } from './images/routes.ts';
 import { kitRoutes } from './kit/routes.ts';
+import { loadSecretKey } from './kit/secret-box.ts';
 import { loadIslandScripts } from './landing-pages/islands.ts';
 import { landingPageLeadRoutes } from './landing-pages/lead-routes.ts';
 import { createPageCache } from './landing-pages/page-cache.ts';
@@ -101,6 +103,7 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   await app.register(imagesRoutes, { db, config });
   await app.register(leadsRoutes, { db, config, kitSync: leadKitSync });
   await app.register(campaignTagRoutes, { db, config });
+  await app.register(backupRoutes, { database, config, instanceSecret: () => loadSecretKey(config.dataDir, config.kit.secretKey) });
   await app.register(spaRoutes, { webDir: config.webDir, site });
 
   return app;

@@ -64,6 +64,12 @@ const envSchema = z.object({
   KIT_RATE_WINDOW_MS: unsetIfEmpty(z.coerce.number().int().positive().default(60_000)),
   /** 32 bytes, base64 or hex, that encrypt the stored Kit API key; generated into DATA_DIR/secret.key when unset. */
   MYCRM_SECRET_KEY: z.string().optional(),
+  /** Backups kept in DATA_DIR/backups; older ones are deleted after each new backup. */
+  BACKUP_KEEP: unsetIfEmpty(z.coerce.number().int().min(1).max(1000).default(7)),
+  /** The hour (UTC, 0-23) of the nightly backup, or `off`. */
+  BACKUP_HOUR: unsetIfEmpty(z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).default(3)),
+  /** Encrypts backups instead of the instance secret: then the passphrase alone restores them, on any machine. */
+  BACKUP_PASSPHRASE: unsetIfEmpty(z.string().min(12, 'must be at least 12 characters').max(1024).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -90,6 +96,7 @@ export interface Config {
   /** Where uploaded images are stored (src/server/images/storage.ts). */
   imageStorage: ImageStorageConfig;
   kit: KitConfig;
+  backup: BackupConfig;
   /** Built browser bundle, served by the server; absent in development (Vite serves it). */
   webDir: string;
 }
@@ -102,6 +109,17 @@ export interface KitConfig {
   rateWindowMs: number;
   /** Encrypts the stored API key; unset: DATA_DIR/secret.key. */
   secretKey: string | undefined;
+}
+
+/** Backups (src/server/backup): where, how many, when, and with what key. */
+export interface BackupConfig {
+  /** DATA_DIR/backups. */
+  dir: string;
+  keep: number;
+  /** The nightly backup's hour in UTC; null: no nightly backup. */
+  nightlyHourUtc: number | null;
+  /** Unset: backups are encrypted with the instance secret (MYCRM_SECRET_KEY or DATA_DIR/secret.key). */
+  passphrase: string | undefined;
 }
 
 export type ImageStorageConfig =
@@ -158,6 +176,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metaPixelId: env.META_PIXEL_ID || undefined,
     imageStorage: imageStorageConfig(env),
     kit: kitConfig(env),
+    backup: {
+      dir: path.join(path.resolve(env.DATA_DIR), 'backups'),
+      keep: env.BACKUP_KEEP,
+      nightlyHourUtc: env.BACKUP_HOUR === 'off' ? null : env.BACKUP_HOUR,
+      passphrase: env.BACKUP_PASSPHRASE,
+    },
     webDir: path.resolve('dist/web'),
   };
 }

@@ -21,6 +21,9 @@ const PUBLIC_ROUTES = [
   // Published landing pages, and an html page's own HTML (served under a sandbox policy).
   'GET /lp/:slug',
   'GET /lp/:slug/content',
+  // `npm run backup` while the server holds the embedded database: no session, but a token derived
+  // from the instance secret, from this machine only (src/server/backup/routes.ts).
+  'POST /api/backups/local',
 ];
 const isPublicPrefix = (url: string) => url.startsWith('/api/public/');
 const SOME_ID = '00000000-0000-0000-0000-000000000000';
