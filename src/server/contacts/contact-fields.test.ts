@@ -68,7 +68,7 @@ describe('a new contact field', () => {
 
 describe('the contact fields', () => {
   it('are the columns of contacts that a person fills, each with the column type its form gives', () => {
-    const { id: _id, kit_id: _kit, url_parameters: _params, created_at: _created, updated_at: _updated, ...columns } = getTableColumns(contacts);
+    const { id: _id, kit_id: _kit, kit_state: _state, kit_state_at: _stateAt, url_parameters: _params, created_at: _created, updated_at: _updated, ...columns } = getTableColumns(contacts);
     expect(Object.keys(columns).toSorted()).toEqual(names(CONTACT_FIELDS).toSorted());
     for (const field of CONTACT_FIELDS) {
       const column = columns[field.name];

@@ -34,6 +34,7 @@ export function contactFilterWhere(filters: Omit<ContactFilters, 'sort' | 'order
   const conditions: SQL[] = searchTerms(filters.search).map(termCondition);
   if (filters.status) conditions.push(eq(contacts.status, filters.status));
   if (filters.source) conditions.push(eq(contacts.source, filters.source));
+  if (filters.kit_state) conditions.push(eq(contacts.kit_state, filters.kit_state));
   if (filters.tag) conditions.push(sql`${contacts.tags} @> array[${filters.tag}]::text[]`);
   return and(...conditions);
 }

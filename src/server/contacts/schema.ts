@@ -4,6 +4,7 @@ import { CONTACT_SOURCES, CONTACT_STATUSES } from '../../shared/contacts.ts';
 import type { ImportReport } from '../../shared/contacts/api.ts';
 import type { ContactValues } from '../../shared/contacts/form.ts';
 import { BULK_ACTIONS, BULK_JOB_STATUSES } from '../../shared/contacts/bulk.ts';
+import { KIT_SUBSCRIBER_STATES } from '../../shared/kit/subscriber-state.ts';
 import { CONTACT_EVENT_TYPES, type ContactEventActor, type ContactEventData } from '../../shared/contacts/timeline.ts';
 import { timestamps } from '../db/columns.ts';
 
@@ -14,6 +15,7 @@ import { timestamps } from '../db/columns.ts';
 
 export const contactStatus = pgEnum('contact_status', CONTACT_STATUSES);
 export const contactSource = pgEnum('contact_source', CONTACT_SOURCES);
+export const kitSubscriberState = pgEnum('kit_subscriber_state', KIT_SUBSCRIBER_STATES);
 
 export const contacts = pgTable(
   'contacts',
@@ -31,6 +33,10 @@ export const contacts = pgTable(
     status: contactStatus('status').notNull().default('lead'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     kit_id: bigint('kit_id', { mode: 'number' }),
+    /** What Kit last said of this subscriber (null: Kit never said); only kit-state.ts writes it. */
+    kit_state: kitSubscriberState('kit_state'),
+    /** Kit's time of that state: a report older than it changes nothing (events arrive out of order). */
+    kit_state_at: timestamp('kit_state_at', { withTimezone: true }),
     url_parameters: jsonb('url_parameters').$type<Record<string, string>>().notNull().default({}),
     ...timestamps,
   },
@@ -40,6 +46,7 @@ export const contacts = pgTable(
     // Filter by status or source, newest first (the list's default order), without a sort step.
     index('contacts_status_created_idx').on(t.status, t.created_at.desc().nullsLast(), t.id.desc()),
     index('contacts_source_created_idx').on(t.source, t.created_at.desc().nullsLast(), t.id.desc()),
+    index('contacts_kit_state_created_idx').on(t.kit_state, t.created_at.desc().nullsLast(), t.id.desc()),
     // Sorting by name: the display name the list shows (full name, else first + last, else email).
     index('contacts_name_sort_idx').on(
       sql`lower(coalesce(nullif(${t.full_name}, ''), nullif(trim(coalesce(${t.first_name}, '') || ' ' || coalesce(${t.last_name}, '')), ''), ${t.email}))`,
@@ -60,7 +67,7 @@ export const contacts = pgTable(
 );
 
 /** What only the system writes; every other column of contacts is a field a person fills. */
-type SystemColumn = 'id' | 'kit_id' | 'url_parameters' | 'created_at' | 'updated_at';
+type SystemColumn = 'id' | 'kit_id' | 'kit_state' | 'kit_state_at' | 'url_parameters' | 'created_at' | 'updated_at';
 type FieldColumns = Pick<typeof contacts.$inferSelect, Exclude<keyof typeof contacts.$inferSelect, SystemColumn>>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /**

@@ -217,3 +217,4 @@ export {
 
 // The contact page's timeline; Kit records each sync's result there.
 export { listContactEvents, recordKitSyncEvent } from './events.ts';
+export { applyKitStates, type AppliedKitState, type KitStateReport } from './kit-state.ts';

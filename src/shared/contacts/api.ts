@@ -3,6 +3,7 @@ import { timestamp } from '../http/codecs.ts';
 import { CONTACT_FIELDS, type ContactFieldDefinition } from './fields.ts';
 import type { FieldSchema } from './form.ts';
 import { routePath } from '../http/route-path.ts';
+import { KIT_SUBSCRIBER_STATES } from '../kit/subscriber-state.ts';
 
 /**
  * The contacts' HTTP contract (src/server/contacts/routes.ts): paths and answers. The requests'
@@ -48,6 +49,9 @@ export const contactSchema = z.object({
   id: z.string(),
   ...contactDtoShape(CONTACT_FIELDS),
   kit_id: z.number().int().nullable(),
+  /** Kit's state of the subscriber and since when (Kit's time); null until Kit reports one. */
+  kit_state: z.enum(KIT_SUBSCRIBER_STATES).nullable(),
+  kit_state_at: timestamp.nullable(),
   /** Captured when a landing page created the contact; read-only. */
   url_parameters: z.record(z.string(), z.string()),
   created_at: timestamp,

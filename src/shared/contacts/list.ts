@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_SOURCES, CONTACT_STATUSES } from '../contacts.ts';
+import { KIT_SUBSCRIBER_STATES } from '../kit/subscriber-state.ts';
 import { safeText } from '../text/safe-text.ts';
 import { TAG_NAME_MAX } from '../tags/api.ts';
 
@@ -38,6 +39,8 @@ export const contactFiltersSchema = z.object({
   search: z.preprocess(blankToUndefined, safeText().trim().max(CONTACT_SEARCH_MAX, CONTACT_LIST_MESSAGES.searchTooLong).optional()),
   status: z.preprocess(blankToUndefined, z.enum(CONTACT_STATUSES).optional()),
   source: z.preprocess(blankToUndefined, z.enum(CONTACT_SOURCES).optional()),
+  /** Kit's state of the subscriber. */
+  kit_state: z.preprocess(blankToUndefined, z.enum(KIT_SUBSCRIBER_STATES).optional()),
   /** A tag name: contacts carrying this tag. */
   tag: z.preprocess(blankToUndefined, safeText().trim().max(TAG_NAME_MAX).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(CONTACT_SORTS).default('created_at')),

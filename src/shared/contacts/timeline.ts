@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { timestamp } from '../http/codecs.ts';
 import { routePath } from '../http/route-path.ts';
 import { safeText } from '../text/safe-text.ts';
+import { KIT_STATE_SOURCES, KIT_SUBSCRIBER_STATES } from '../kit/subscriber-state.ts';
 
 /**
  * A contact's timeline (the contact page): what happened to the contact, newest first. The server
@@ -22,6 +23,8 @@ export const CONTACT_EVENT_TYPES = [
   'imported',
   /** One attempt to sync the contact to Kit, with its result. */
   'kit_sync',
+  /** Kit reported a new state for the subscriber (unsubscribed, bounced, confirmed, …). */
+  'kit_state_changed',
 ] as const;
 export type ContactEventType = (typeof CONTACT_EVENT_TYPES)[number];
 
@@ -35,7 +38,8 @@ export const contactEventActorSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), id: z.string().nullable(), email: text() }),
   z.object({ kind: z.literal('form'), form: z.enum(CONTACT_FORMS), page_id: z.string().nullable(), page_title: text().nullable() }),
   z.object({ kind: z.literal('import'), file: text().nullable(), user_email: text().nullable() }),
-  z.object({ kind: z.literal('kit') }),
+  /** Kit: a sync's answer, or (with `source`) a state Kit reported. */
+  z.object({ kind: z.literal('kit'), source: z.enum(KIT_STATE_SOURCES).optional() }),
   /** A tag renamed or deleted on the tags screen changes every contact that carries it. */
   z.object({ kind: z.literal('tags_screen') }),
 ]);
@@ -68,6 +72,16 @@ export const contactEventDataSchema = z.discriminatedUnion('type', [
     error: text().nullable(),
     tags: z.array(text()),
     attempt: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('kit_state_changed'),
+    /** Null: the CRM knew no state before. */
+    from: z.enum(KIT_SUBSCRIBER_STATES).nullable(),
+    to: z.enum(KIT_SUBSCRIBER_STATES),
+    /** When Kit says the change happened (the event's time, or the subscriber's as listed). */
+    changed_at: z.string(),
+    /** Kit's own words where it gives any (a bounce's reason), else null. */
+    reason: text().nullable(),
   }),
 ]);
 export type ContactEventData = z.infer<typeof contactEventDataSchema>;

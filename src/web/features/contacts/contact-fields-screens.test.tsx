@@ -20,6 +20,8 @@ const CONTACT = {
   ...Object.fromEntries(CONTACT_FIELDS.map((field) => [field.name, field.type === 'enum' ? field.default : field.type === 'tags' ? [] : null])),
   email: 'anna@example.com',
   kit_id: null,
+  kit_state: null,
+  kit_state_at: null,
   url_parameters: {},
   created_at: '2026-02-01T10:00:00.000Z',
   updated_at: '2026-02-01T10:00:00.000Z',

@@ -36,6 +36,8 @@ const ANNA: ContactDto = {
   status: 'prospect',
   tags: ['VIP'],
   kit_id: null,
+  kit_state: null,
+  kit_state_at: null,
   url_parameters: { utm_source: 'newsletter', utm_campaign: 'spring' },
   created_at: new Date('2026-02-01T10:00:00Z'),
   updated_at: new Date('2026-02-01T10:00:00Z'),

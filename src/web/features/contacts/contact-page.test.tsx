@@ -26,6 +26,8 @@ const STORED = {
   status: 'lead',
   tags: ['VIP'],
   kit_id: null,
+  kit_state: null,
+  kit_state_at: null,
   url_parameters: { utm_source: 'newsletter' } as Record<string, string>,
   created_at: '2026-02-01T10:00:00.000Z',
   updated_at: '2026-02-01T10:00:00.000Z',

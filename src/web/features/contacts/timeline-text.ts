@@ -1,8 +1,16 @@
 import { CONTACT_FIELDS } from '@shared/contacts/fields.ts';
 import { CONTACT_FIELD_LABELS, type ContactFormField } from '@shared/contacts/form.ts';
+import { KIT_STATE_LABELS, type KitStateSource } from '@shared/kit/subscriber-state.ts';
 import type { ContactEvent, ContactEventActor, FieldChange } from '@shared/contacts/timeline.ts';
 
 /** How the contact page words each timeline event: a title, who or what did it, and detail lines. */
+
+const KIT_SOURCE_TEXT: Record<KitStateSource, string> = {
+  import: 'by the import from Kit',
+  webhook: 'by Kit (live update)',
+  reconciliation: 'by the hourly check with Kit',
+  sync: 'by the Kit sync',
+};
 
 const FORM_NAMES = { waiting_list: 'the waiting-list form', webinar: 'the webinar form', landing_page: 'a landing page form' } as const;
 
@@ -15,7 +23,7 @@ export function actorText(actor: ContactEventActor): string {
     case 'import':
       return `by import${actor.file ? ` of ${actor.file}` : ''}${actor.user_email ? ` (${actor.user_email})` : ''}`;
     case 'kit':
-      return 'by the Kit sync';
+      return actor.source ? KIT_SOURCE_TEXT[actor.source] : 'by the Kit sync';
     case 'tags_screen':
       return 'on the Tags screen';
   }
@@ -51,6 +59,8 @@ export function eventTitle(event: ContactEvent): string {
       return `Imported (row ${data.row})`;
     case 'kit_sync':
       return KIT_TITLES[data.result];
+    case 'kit_state_changed':
+      return `Kit: ${KIT_STATE_LABELS[data.to]}`;
   }
 }
 
@@ -101,6 +111,12 @@ export function eventDetails(event: ContactEvent): EventDetail[] {
     }
     case 'kit_sync':
       return [...(data.tags.length ? [`Tags: ${data.tags.join(', ')}`] : []), `Attempt ${data.attempt}`, ...(data.error ? [`Error: ${data.error}`] : [])];
+    case 'kit_state_changed':
+      return [
+        `Before: ${data.from ? KIT_STATE_LABELS[data.from] : 'unknown'}`,
+        `In Kit since: ${new Date(data.changed_at).toLocaleString()}`,
+        ...(data.reason ? [`Reason: ${data.reason}`] : []),
+      ];
     default:
       return [];
   }
