@@ -86,15 +86,12 @@ export interface VerifiedArchive {
 }
 
 /** Reads the whole archive and checks its tag and totals, writing nothing. */
-export async function verifyArchive(archive: OpenedArchive, onProgress?: (bytesRead: number) => void): Promise<VerifiedArchive> {
+export async function verifyArchive(archive: OpenedArchive): Promise<VerifiedArchive> {
   let totals: ArchiveTotals | undefined;
   let instanceSecret: Buffer | undefined;
-  let bytes = 0;
   for await (const frame of archiveFrames(archive)) {
     if (frame.type === 'meta') instanceSecret = Buffer.from(frame.meta.instance_secret, 'base64');
     else if (frame.type === 'end') totals = frame.totals;
-    else if (frame.type === 'data') bytes += frame.data.length;
-    if (onProgress && frame.type === 'table') onProgress(bytes);
   }
   if (!totals || !instanceSecret) throw new BackupArchiveError(DAMAGED);
   return { totals, instanceSecret };

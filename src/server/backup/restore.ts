@@ -4,7 +4,7 @@ import type { ImageStorage } from '../images/service.ts';
 import type { ArchiveTotals } from './archive-frames.ts';
 import { BackupArchiveError } from './archive-header.ts';
 import { appliedSchemaVersion, currentSchema, migrateTo, quoteIdent, rowsOf, tablesInLoadOrder, type TableShape } from './database-shape.ts';
-import { archiveFrames, verifyArchive, type OpenedArchive } from './read-backup.ts';
+import { archiveFrames, verifyArchive, type OpenedArchive, type VerifiedArchive } from './read-backup.ts';
 
 /** The target is not empty, or cannot take this archive: said before anything is written. */
 export class RestoreRefusedError extends Error {}
@@ -46,7 +46,13 @@ export async function isEmptyDatabase(database: Database): Promise<boolean> {
  * every table and image in one transaction (images written are removed again if it fails), sets the
  * sequences past the restored ids, then migrates to the current version.
  */
-export async function restoreArchive(archive: OpenedArchive, target: RestoreTarget, onProgress: (event: RestoreProgress) => void = () => {}): Promise<RestoreSummary> {
+export async function restoreArchive(
+  archive: OpenedArchive,
+  target: RestoreTarget,
+  onProgress: (event: RestoreProgress) => void = () => {},
+  /** The archive already read through by verifyArchive (the command line checks it before it creates a database). */
+  verifiedBefore?: VerifiedArchive,
+): Promise<RestoreSummary> {
   const fromVersion = archive.header.schema_version;
   const current = currentSchema().version;
   if (fromVersion > current) {
@@ -55,7 +61,7 @@ export async function restoreArchive(archive: OpenedArchive, target: RestoreTarg
   if (!(await isEmptyDatabase(target.database))) {
     throw new RestoreRefusedError('The target database is not empty. Restore into a new, empty PostgreSQL database or an empty DATA_DIR.');
   }
-  const verified = await verifyArchive(archive);
+  const verified = verifiedBefore ?? (await verifyArchive(archive));
   if (verified.totals.files > 0 && !target.images) throw new RestoreRefusedError('This backup holds images, and no image storage was given to put them in.');
   onProgress({ step: 'verified', totals: verified.totals });
 

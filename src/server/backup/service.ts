@@ -23,7 +23,7 @@ export interface BackupsDeps {
   config: { backup: BackupConfig; imageStorage: ImageStorageConfig };
   /** The instance secret, read when a backup is made (it is put inside the archive, and encrypts it unless a passphrase does). */
   instanceSecret: () => Buffer;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }
 
 export function backupKeySource(config: BackupConfig, instanceSecret: () => Buffer): BackupKeySource {
@@ -114,7 +114,7 @@ export function msUntilHour(now: Date, hour: number): number {
  * The nightly backup: a timer to the next hour, then one a day. The timer never keeps the process
  * alive (unref), and stop() clears it and waits for a backup under way.
  */
-export function startNightlyBackups(backups: Backups, hourUtc: number, log: FastifyBaseLogger, now: () => Date = () => new Date()): { stop(): Promise<void> } {
+export function startNightlyBackups(backups: Backups, hourUtc: number, log: Pick<FastifyBaseLogger, 'error'>, now: () => Date = () => new Date()): { stop(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const schedule = () => {

@@ -46,7 +46,8 @@ export async function writeBackup(source: BackupSource, file: string): Promise<B
     images: source.images.kind === 'local' ? 'included' : 's3',
   });
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.partial`);
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  // Backups hold personal data: the folder and each file are the owner's alone.
+  await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   await fs.promises.writeFile(partial, headerBytes, { flag: 'wx', mode: 0o600 });
   const totals: ArchiveTotals = { tables: {}, files: 0, file_bytes: 0 };
   let rawBytes = 0;
