@@ -51,6 +51,18 @@ export interface FakeSubscriber {
   updated_at: number;
   fields: Record<string, string | null>;
   tag_ids: Set<number>;
+  /** When each tag was put on (ms): Kit's tag-subscriber list answers it as `tagged_at`. */
+  tagged_at?: Map<number, number>;
+}
+
+/** A subscriber put straight into the fake (tests, the benchmark), as if it had come into Kit some other way. */
+export interface FakeSubscriberSeed {
+  email_address: string;
+  first_name?: string | null;
+  state?: FakeSubscriber['state'];
+  fields?: Record<string, string | null>;
+  /** Tag names; tags that do not exist are created. */
+  tags?: string[];
 }
 
 export interface FakeTag {
@@ -94,6 +106,11 @@ export interface FakeKitState {
   /** How many times each email was newly tagged (201) per tag: more than 1 would be a double tagging. */
   newTaggings: Map<string, number>;
   subscriberByEmail(email: string): FakeSubscriber | undefined;
+  /** Adds a subscriber (updated and created now); answers it. */
+  addSubscriber(seed: FakeSubscriberSeed): FakeSubscriber;
+  /** Kit's own change of a subscriber (an unsubscribe, a bounce, an edit): it counts as an update. */
+  updateSubscriber(id: number, change: Partial<Pick<FakeSubscriber, 'state' | 'first_name' | 'fields'>>): void;
+  tagByName(name: string): FakeTag;
 }
 
 export interface FakeKit {
@@ -190,6 +207,37 @@ function paginate<T>(entries: Array<{ item: T; key: SortKey }>, direction: 1 | -
   return { items: page.map((e) => e.item), pagination };
 }
 
+/**
+ * The filters Kit's subscriber lists share: `status` (active by default; `all` for every state) and
+ * `{name}_after` / `{name}_before` times (ISO 8601 or yyyy-mm-dd, inclusive) over the named times.
+ * Kit's list answers carry no updated time of their own (only `created_at`, and `tagged_at` on a
+ * tag's list), so a caller that wants "changed since" must ask with `updated_after`.
+ */
+type ListFilter = { error: Reply } | { keep(s: FakeSubscriber, other: Partial<Record<'updated' | 'tagged', number>>): boolean };
+function listFilter(query: URLSearchParams, times: Array<'created' | 'updated' | 'tagged'>): ListFilter {
+  const status = query.get('status') ?? 'active';
+  if (status !== 'all' && !(SUBSCRIBER_STATES as readonly string[]).includes(status)) {
+    return { error: errors(422, `Status must be one of: ${[...SUBSCRIBER_STATES, 'all'].join(', ')}`) };
+  }
+  const bounds: Array<{ time: string; after: number | null; before: number | null }> = [];
+  for (const time of times) {
+    const parse = (name: string) => (query.get(name) ? Date.parse(query.get(name)!) : null);
+    const after = parse(`${time}_after`);
+    const before = parse(`${time}_before`);
+    if (Number.isNaN(after) || Number.isNaN(before)) return { error: errors(422, `${time}_after and ${time}_before must be dates`) };
+    bounds.push({ time, after, before });
+  }
+  return {
+    keep(s: FakeSubscriber, other: Partial<Record<'updated' | 'tagged', number>>): boolean {
+      if (status !== 'all' && s.state !== status) return false;
+      return bounds.every(({ time, after, before }) => {
+        const at = time === 'created' ? Date.parse(s.created_at) : other[time as 'updated' | 'tagged']!;
+        return (after === null || at >= after) && (before === null || at <= before);
+      });
+    },
+  };
+}
+
 const ROUTES: Array<{ method: string; pattern: RegExp; endpoint: string }> = [
   { method: 'GET', pattern: /^\/account$/, endpoint: 'GET /account' },
   { method: 'GET', pattern: /^\/forms$/, endpoint: 'GET /forms' },
@@ -198,6 +246,7 @@ const ROUTES: Array<{ method: string; pattern: RegExp; endpoint: string }> = [
   { method: 'POST', pattern: /^\/tags\/(\d+)\/subscribers$/, endpoint: 'POST /tags/:tag_id/subscribers' },
   { method: 'POST', pattern: /^\/tags\/(\d+)\/subscribers\/(\d+)$/, endpoint: 'POST /tags/:tag_id/subscribers/:id' },
   { method: 'DELETE', pattern: /^\/tags\/(\d+)\/subscribers\/(\d+)$/, endpoint: 'DELETE /tags/:tag_id/subscribers/:id' },
+  { method: 'GET', pattern: /^\/tags\/(\d+)\/subscribers$/, endpoint: 'GET /tags/:tag_id/subscribers' },
   { method: 'GET', pattern: /^\/subscribers$/, endpoint: 'GET /subscribers' },
   { method: 'POST', pattern: /^\/subscribers$/, endpoint: 'POST /subscribers' },
   { method: 'GET', pattern: /^\/subscribers\/(\d+)$/, endpoint: 'GET /subscribers/:id' },
@@ -228,6 +277,40 @@ function createState(options: FakeKitOptions): FakeKitState & { nextId(): number
       const wanted = email.trim().toLowerCase();
       for (const s of state.subscribers.values()) if (s.email_address === wanted) return s;
       return undefined;
+    },
+    tagByName(name: string): FakeTag {
+      const existing = [...state.tags.values()].find((t) => t.name.toLowerCase() === name.toLowerCase());
+      if (existing) return existing;
+      const tag = { id: nextId(), name, created_at: isoNow() };
+      state.tags.set(tag.id, tag);
+      return tag;
+    },
+    addSubscriber(seed: FakeSubscriberSeed): FakeSubscriber {
+      const now = Date.now();
+      const subscriber: FakeSubscriber = {
+        id: nextId(),
+        first_name: seed.first_name ?? null,
+        email_address: seed.email_address.trim().toLowerCase(),
+        state: seed.state ?? 'active',
+        created_at: isoNow(),
+        updated_at: now,
+        fields: { ...seed.fields },
+        tag_ids: new Set(),
+        tagged_at: new Map(),
+      };
+      for (const name of seed.tags ?? []) {
+        const tag = state.tagByName(name);
+        subscriber.tag_ids.add(tag.id);
+        subscriber.tagged_at!.set(tag.id, now);
+      }
+      state.subscribers.set(subscriber.id, subscriber);
+      return subscriber;
+    },
+    updateSubscriber(id: number, change: Partial<Pick<FakeSubscriber, 'state' | 'first_name' | 'fields'>>) {
+      const subscriber = state.subscribers.get(id);
+      if (!subscriber) throw new Error(`No fake subscriber ${id}`);
+      Object.assign(subscriber, { ...change, fields: { ...subscriber.fields, ...change.fields } });
+      subscriber.updated_at = Date.now();
     },
     nextId,
   };
@@ -303,6 +386,7 @@ export async function startFakeKit(options: FakeKitOptions = {}): Promise<FakeKi
     const already = subscriber.tag_ids.has(tag.id);
     subscriber.tag_ids.add(tag.id);
     if (!already) {
+      (subscriber.tagged_at ??= new Map()).set(tag.id, Date.now());
       const key = `${subscriber.email_address} ${tag.id}`;
       state.newTaggings.set(key, (state.newTaggings.get(key) ?? 0) + 1);
     }
@@ -354,33 +438,35 @@ export async function startFakeKit(options: FakeKitOptions = {}): Promise<FakeKi
         const subscriber = state.subscribers.get(Number(params[1]));
         if (!tag || !subscriber || !subscriber.tag_ids.has(tag.id)) return notFound();
         subscriber.tag_ids.delete(tag.id);
+        subscriber.tagged_at?.delete(tag.id);
         return { status: 204 };
       }
+      case 'GET /tags/:tag_id/subscribers': {
+        // Kit answers each subscriber with `tagged_at`; filters: status (default active, or all),
+        // created_after/before, tagged_after/before, and the cursor parameters.
+        const tag = state.tags.get(Number(params[0]));
+        if (!tag) return notFound();
+        const filter = listFilter(query, ['created', 'tagged']);
+        if ('error' in filter) return filter.error;
+        const taggedAt = (s: FakeSubscriber) => s.tagged_at?.get(tag.id) ?? Date.parse(s.created_at);
+        const list = [...state.subscribers.values()].filter((s) => s.tag_ids.has(tag.id) && filter.keep(s, { tagged: taggedAt(s) }));
+        const entries = list.map((s) => ({ item: s, key: [s.id, s.id] as SortKey })).sort((a, b) => a.key[0] - b.key[0]);
+        const page = paginate(entries, 1, query);
+        return (
+          page.error ?? {
+            status: 200,
+            json: { subscribers: page.items.map((s) => ({ ...subscriberJson(s), tagged_at: new Date(taggedAt(s)).toISOString() })), pagination: page.pagination },
+          }
+        );
+      }
       case 'GET /subscribers': {
-        const status = query.get('status') ?? 'active';
-        if (status !== 'all' && !(SUBSCRIBER_STATES as readonly string[]).includes(status)) {
-          return errors(422, `Status must be one of: ${[...SUBSCRIBER_STATES, 'all'].join(', ')}`);
-        }
+        const filter = listFilter(query, ['created', 'updated']);
+        if ('error' in filter) return filter.error;
         const emails = query.get('email_address')?.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
-        const dateParam = (name: string) => (query.get(name) ? Date.parse(query.get(name)!) : null);
-        const createdAfter = dateParam('created_after');
-        const createdBefore = dateParam('created_before');
-        const updatedAfter = dateParam('updated_after');
-        const updatedBefore = dateParam('updated_before');
         const sortField = query.get('sort_field') ?? 'id';
         // Oldest first unless asked otherwise, so a caller that wants the newest first must say so.
         const direction = query.get('sort_order') === 'desc' ? -1 : 1;
-        const list = [...state.subscribers.values()].filter((s) => {
-          const created = Date.parse(s.created_at);
-          return (
-            (status === 'all' || s.state === status) &&
-            (!emails || emails.includes(s.email_address)) &&
-            (createdAfter === null || created >= createdAfter) &&
-            (createdBefore === null || created <= createdBefore) &&
-            (updatedAfter === null || s.updated_at >= updatedAfter) &&
-            (updatedBefore === null || s.updated_at <= updatedBefore)
-          );
-        });
+        const list = [...state.subscribers.values()].filter((s) => (!emails || emails.includes(s.email_address)) && filter.keep(s, { updated: s.updated_at }));
         const sortValue = (s: FakeSubscriber) => (sortField === 'updated_at' ? s.updated_at : s.id);
         const entries = list.map((s) => ({ item: s, key: [sortValue(s), s.id] as SortKey }));
         entries.sort((a, b) => direction * (a.key[0] - b.key[0] || a.key[1] - b.key[1]));

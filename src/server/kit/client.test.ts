@@ -259,3 +259,48 @@ describe('pacing under the rate limit', () => {
     }
   });
 });
+
+describe('reading lists page by page', () => {
+  it('walks every subscriber in every state, a tag\'s holders with tagged_at, and changes since a time, resuming from a saved cursor', async () => {
+    const fake = await startFakeKit({ rateLimit: { limit: 10_000, windowMs: 1_000 } });
+    try {
+      const states = ['active', 'inactive', 'cancelled', 'bounced', 'complained'] as const;
+      for (let i = 0; i < 25; i++) fake.state.addSubscriber({ email_address: `p${i}@example.com`, state: states[i % 5], tags: i % 2 ? ['odd'] : [] });
+      const client = clientFor(fake);
+
+      const pages = [];
+      for await (const page of client.subscriberPages({ status: 'all', per_page: 10, include_total_count: true })) pages.push(page);
+      expect(pages.map((p) => p.items.length)).toEqual([10, 10, 5]);
+      expect(pages[0]!.total_count).toBe(25);
+      expect(pages[2]!.next).toBeNull();
+      expect(new Set(pages.flatMap((p) => p.items.map((s) => s.email_address))).size).toBe(25);
+      expect(pages.flatMap((p) => p.items).filter((s) => s.state === 'bounced')).toHaveLength(5);
+      // Without status Kit lists active subscribers only.
+      let active = 0;
+      for await (const page of client.subscriberPages({ per_page: 1000 })) active += page.items.length;
+      expect(active).toBe(5);
+
+      // Resuming from the first page's cursor gives the rest, nothing twice.
+      const rest = [];
+      for await (const page of client.subscriberPages({ status: 'all', per_page: 10, after: pages[0]!.next! })) rest.push(...page.items);
+      expect(rest.map((s) => s.id)).toEqual(pages.slice(1).flatMap((p) => p.items.map((s) => s.id)));
+
+      const odd = [...fake.state.tags.values()].find((t) => t.name === 'odd')!;
+      const holders = [];
+      for await (const page of client.tagSubscriberPages(odd.id, { status: 'all', per_page: 5 })) holders.push(...page.items);
+      expect(holders).toHaveLength(12);
+      expect(holders.every((s) => typeof s.tagged_at === 'string')).toBe(true);
+      expect(fake.calls['GET /tags/:tag_id/subscribers']).toBe(3);
+
+      const since = new Date(Date.now() + 5).toISOString();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const changed = [...fake.state.subscribers.values()][3]!;
+      fake.state.updateSubscriber(changed.id, { state: 'cancelled' });
+      const updated = [];
+      for await (const page of client.subscriberPages({ status: 'all', updated_after: since })) updated.push(...page.items);
+      expect(updated.map((s) => [s.id, s.state])).toEqual([[changed.id, 'cancelled']]);
+    } finally {
+      await fake.close();
+    }
+  });
+});

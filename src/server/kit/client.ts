@@ -56,6 +56,24 @@ export interface SubscriberListParams extends PageParams {
   sort_order?: 'asc' | 'desc';
 }
 
+/** A tag's list filters: Kit answers each subscriber with the time the tag was put on. */
+export interface TagSubscriberListParams extends PageParams {
+  status?: KitSubscriberStatusFilter;
+  created_after?: string;
+  created_before?: string;
+  tagged_after?: string;
+  tagged_before?: string;
+}
+
+export type KitTagSubscriber = KitSubscriber & { tagged_at: string };
+
+/** One page of a list, with the cursor that follows it (null on the last page). */
+export interface KitListPage<T> {
+  items: T[];
+  next: string | null;
+  total_count?: number;
+}
+
 export interface SubscriberInput {
   email_address: string;
   first_name?: string | null;
@@ -281,6 +299,29 @@ export class KitClient {
     );
     const total_count = data.pagination.total_count ?? data.total_count;
     return total_count === undefined ? data : { ...data, total_count };
+  }
+
+  /**
+   * The pages of a subscriber list from `after` on (each a request under the rate limiter). A caller
+   * that must resume after a restart keeps each page's `next` once it has used the page.
+   */
+  async *subscriberPages(params: SubscriberListParams = {}): AsyncGenerator<KitListPage<KitSubscriber>> {
+    yield* this.pages<KitSubscriber>('/subscribers', 'subscribers', { ...params });
+  }
+
+  /** The subscribers holding a tag, page by page (Kit's `status` defaults to active here too). */
+  async *tagSubscriberPages(tagId: number, params: TagSubscriberListParams = {}): AsyncGenerator<KitListPage<KitTagSubscriber>> {
+    yield* this.pages<KitTagSubscriber>(`/tags/${tagId}/subscribers`, 'subscribers', { ...params });
+  }
+
+  private async *pages<T>(path: string, key: string, query: NonNullable<RequestOptions['query']>): AsyncGenerator<KitListPage<T>> {
+    let after = query.after as string | undefined;
+    do {
+      const { data } = await this.send<Record<string, unknown> & { pagination: KitPagination }>('GET', path, { query: { ...query, after } });
+      const next = data.pagination.has_next_page && data.pagination.end_cursor ? data.pagination.end_cursor : null;
+      yield { items: data[key] as T[], next, total_count: data.pagination.total_count };
+      after = next ?? undefined;
+    } while (after);
   }
 
   /** One request: the total of subscribers in a state (Kit lists only active ones unless told otherwise). */
