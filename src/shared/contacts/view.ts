@@ -1,4 +1,5 @@
 import { CONTACT_SOURCES, CONTACT_STATUSES, type ContactSource, type ContactStatus } from '../contacts.ts';
+import { KIT_SUBSCRIBER_STATES, type KitSubscriberState } from '../kit/subscriber-state.ts';
 import { CONTACT_PATHS } from './api.ts';
 import { CONTACT_SORTS, defaultSortOrder, SORT_ORDERS, type ContactSort, type SortOrder } from './list.ts';
 
@@ -10,6 +11,7 @@ export interface ContactView {
   search: string;
   status?: ContactStatus;
   source?: ContactSource;
+  kit_state?: KitSubscriberState;
   tag?: string;
   sort: ContactSort;
   order: SortOrder;
@@ -24,6 +26,7 @@ export function readView(params: URLSearchParams): ContactView {
     search: params.get('search')?.trim() ?? '',
     status: oneOf(CONTACT_STATUSES, params.get('status')),
     source: oneOf(CONTACT_SOURCES, params.get('source')),
+    kit_state: oneOf(KIT_SUBSCRIBER_STATES, params.get('kit_state')),
     tag: params.get('tag')?.trim() || undefined,
     sort,
     order: oneOf(SORT_ORDERS, params.get('order')) ?? defaultSortOrder(sort),
@@ -36,6 +39,7 @@ export function viewParams(view: ContactView): URLSearchParams {
   if (view.search) params.set('search', view.search);
   if (view.status) params.set('status', view.status);
   if (view.source) params.set('source', view.source);
+  if (view.kit_state) params.set('kit_state', view.kit_state);
   if (view.tag) params.set('tag', view.tag);
   if (view.sort !== 'created_at') params.set('sort', view.sort);
   if (view.order !== defaultSortOrder(view.sort)) params.set('order', view.order);
@@ -63,5 +67,5 @@ export function contactsScreenRequests(search: string): string[] {
   return [contactListPath(readView(new URLSearchParams(search)), null)];
 }
 
-export const hasFilters = (view: ContactView) => Boolean(view.status || view.source || view.tag);
+export const hasFilters = (view: ContactView) => Boolean(view.status || view.source || view.kit_state || view.tag);
 

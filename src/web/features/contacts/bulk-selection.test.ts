@@ -20,11 +20,11 @@ describe('what the bulk actions apply to', () => {
   it('names rows picked by their count, and all that match with "all", capped counts with "+"', () => {
     expect(targetText(pickedTarget(['a']))).toBe('1 contact');
     expect(targetText(pickedTarget(['a', 'b', 'c']))).toBe('3 contacts');
-    const view = { search: 'an', status: 'customer' as const, source: undefined, tag: 'VIP', sort: 'email' as const, order: 'asc' as const };
+    const view = { search: 'an', status: 'customer' as const, source: undefined, kit_state: 'cancelled' as const, tag: 'VIP', sort: 'email' as const, order: 'asc' as const };
     expect(targetText(matchingTarget(view, 12345, false))).toBe('all 12,345 contacts');
     expect(targetText(matchingTarget(view, 1000, true))).toBe('all 1,000+ contacts');
     // The filter goes to the server without the sort: order does not change which contacts match.
-    expect(matchingTarget(view, 1, false).selection).toEqual({ kind: 'matching', filters: { search: 'an', status: 'customer', source: undefined, tag: 'VIP' } });
+    expect(matchingTarget(view, 1, false).selection).toEqual({ kind: 'matching', filters: { search: 'an', status: 'customer', source: undefined, kit_state: 'cancelled', tag: 'VIP' } });
   });
 });
 

@@ -21,8 +21,8 @@ export function pickedTarget(ids: Iterable<string>): BulkTarget {
 }
 
 export function matchingTarget(view: ContactView, total: number, capped: boolean): BulkTarget {
-  const { search, status, source, tag } = view;
-  return { selection: { kind: 'matching', filters: { search, status, source, tag } }, count: total, capped };
+  const { search, status, source, kit_state, tag } = view;
+  return { selection: { kind: 'matching', filters: { search, status, source, kit_state, tag } }, count: total, capped };
 }
 
 /** "1 contact", "12,345 contacts", "1,000+ contacts" (a count that stopped at its cap: very short search terms). */

@@ -2,7 +2,7 @@ import { CONTACT_FIELDS, listFields, type ContactListField } from '@shared/conta
 
 /*
  * The contacts table's optional columns: the contact fields that are list columns (their entries in
- * CONTACT_FIELDS say where, how wide and whether shown by default), then Created and Kit ID.
+ * CONTACT_FIELDS say where, how wide and whether shown by default), then Created, Kit ID and Kit state.
  * Contact (with the row checkbox) and Actions are always shown; the others can be chosen, and the
  * choice is remembered in this browser. The defaults fit a laptop screen (1366 px) without
  * sideways scrolling; Phone and Source are one click away.
@@ -14,9 +14,12 @@ const COLUMNS = [
   // Wide enough for a whole date ("Dec 31, 2026"), and for "Never synced" under the Kit ID.
   { name: 'created', label: 'Created', widthRem: 8, shownByDefault: true },
   { name: 'kit', label: 'Kit ID', widthRem: 7, shownByDefault: true },
+  // Off by default: the default columns already fill a laptop's width. The Kit state filter and the
+  // contact page show it either way.
+  { name: 'kit_state', label: 'Kit state', widthRem: 8.5, shownByDefault: false },
 ] as const;
 
-export type ContactColumn = ContactListField['name'] | 'created' | 'kit';
+export type ContactColumn = ContactListField['name'] | 'created' | 'kit' | 'kit_state';
 export const OPTIONAL_COLUMNS: readonly ContactColumn[] = COLUMNS.map((column) => column.name);
 export const COLUMN_LABELS = Object.fromEntries(COLUMNS.map((column) => [column.name, column.label])) as Record<ContactColumn, string>;
 /** Widths (rem) of the columns; Email takes its share of what is left, at least its entry here. */

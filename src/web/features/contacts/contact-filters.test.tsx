@@ -68,6 +68,23 @@ describe('the contacts filters and their URL', () => {
     expect(chips()).toEqual([]);
   });
 
+  it('filters by Kit’s state: offered in the panel by its labels, kept in the URL as kit_state, removable as a chip', async () => {
+    const { user, router } = renderFilters('/crm/contacts?status=lead');
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const select = within(await screen.findByRole('dialog', { name: 'Filters' })).getByLabelText<HTMLSelectElement>('Kit state');
+    expect([...select.options].map((o) => o.textContent)).toEqual(['All Kit states', 'Subscribed', 'Not confirmed', 'Unsubscribed', 'Bounced', 'Complained']);
+    await user.selectOptions(select, 'bounced');
+    expect(currentUrl(router)).toBe('/crm/contacts?status=lead&kit_state=bounced');
+    expect(chips()).toEqual(['Remove filter Status: Lead', 'Remove filter Kit: Bounced']);
+    await user.click(screen.getByRole('button', { name: 'Remove filter Kit: Bounced' }));
+    expect(currentUrl(router)).toBe('/crm/contacts?status=lead');
+  });
+
+  it('ignores a Kit state in the URL that is not one of Kit’s', () => {
+    renderFilters('/crm/contacts?kit_state=deleted');
+    expect(chips()).toEqual([]);
+  });
+
   it('still offers a bookmarked tag that no longer exists, so the person sees what filters the list', async () => {
     const { user } = renderFilters('/crm/contacts?tag=old-campaign');
     await user.click(screen.getByRole('button', { name: /^Filters/ }));

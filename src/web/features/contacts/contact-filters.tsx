@@ -7,19 +7,20 @@ import {
   type ContactSource,
   type ContactStatus,
 } from '@shared/contacts.ts';
+import { KIT_STATE_LABELS, KIT_SUBSCRIBER_STATES, type KitSubscriberState } from '@shared/kit/subscriber-state.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Field } from '@web/components/ui/field.tsx';
 import { Popover } from '@web/components/ui/popover.tsx';
 import { Select } from '@web/components/ui/select.tsx';
 import { hasFilters, type ContactView } from './contact-view.ts';
 
-type FilterPatch = Partial<Pick<ContactView, 'status' | 'source' | 'tag'>>;
+type FilterPatch = Partial<Pick<ContactView, 'status' | 'source' | 'kit_state' | 'tag'>>;
 
-const NO_FILTERS: FilterPatch = { status: undefined, source: undefined, tag: undefined };
+const NO_FILTERS: FilterPatch = { status: undefined, source: undefined, kit_state: undefined, tag: undefined };
 
-/** The Filters button and its panel: status, source and tag, each "all" or one value; they combine with the search. */
+/** The Filters button and its panel: status, source, Kit state and tag, each "all" or one value; they combine with the search. */
 export function FiltersButton({ view, tagNames, onChange }: { view: ContactView; tagNames: string[]; onChange: (patch: FilterPatch) => void }) {
-  const active = [view.status, view.source, view.tag].filter(Boolean).length;
+  const active = [view.status, view.source, view.kit_state, view.tag].filter(Boolean).length;
   // A bookmarked tag that no longer exists still shows as chosen.
   const tags = view.tag && !tagNames.includes(view.tag) ? [view.tag, ...tagNames] : tagNames;
   return (
@@ -58,6 +59,16 @@ export function FiltersButton({ view, tagNames, onChange }: { view: ContactView;
             ))}
           </Select>
         </Field>
+        <Field label="Kit state">
+          <Select value={view.kit_state ?? ''} onChange={(e) => onChange({ kit_state: (e.target.value || undefined) as KitSubscriberState | undefined })}>
+            <option value="">All Kit states</option>
+            {KIT_SUBSCRIBER_STATES.map((state) => (
+              <option key={state} value={state}>
+                {KIT_STATE_LABELS[state]}
+              </option>
+            ))}
+          </Select>
+        </Field>
         <Field label="Tag">
           <Select value={view.tag ?? ''} onChange={(e) => onChange({ tag: e.target.value || undefined })}>
             <option value="">All tags</option>
@@ -82,6 +93,7 @@ export function ActiveFilters({ view, onChange }: { view: ContactView; onChange:
   const chips: Array<{ key: keyof FilterPatch; label: string }> = [];
   if (view.status) chips.push({ key: 'status', label: `Status: ${CONTACT_STATUS_LABELS[view.status]}` });
   if (view.source) chips.push({ key: 'source', label: `Source: ${CONTACT_SOURCE_LABELS[view.source]}` });
+  if (view.kit_state) chips.push({ key: 'kit_state', label: `Kit: ${KIT_STATE_LABELS[view.kit_state]}` });
   if (view.tag) chips.push({ key: 'tag', label: `Tag: ${view.tag}` });
   return (
     <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">

@@ -26,8 +26,8 @@ const STORED = {
   status: 'lead',
   tags: ['VIP'],
   kit_id: null,
-  kit_state: null,
-  kit_state_at: null,
+  kit_state: null as string | null,
+  kit_state_at: null as string | null,
   url_parameters: { utm_source: 'newsletter' } as Record<string, string>,
   created_at: '2026-02-01T10:00:00.000Z',
   updated_at: '2026-02-01T10:00:00.000Z',
@@ -107,6 +107,20 @@ describe('a contact’s page', () => {
     expect(screen.getByText('utm_source=newsletter')).toBeTruthy();
     expect(screen.getByText('not synced')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to contacts' }).getAttribute('href')).toBe('/crm/contacts');
+  });
+
+  it('shows Kit’s state of the contact and since when, and says when Kit has not told yet', async () => {
+    contact = { ...contact, kit_state: 'cancelled', kit_state_at: '2026-02-05T08:30:00.000Z' };
+    contactPage();
+    const state = await screen.findByTestId('kit-state');
+    expect(state.textContent).toContain('Unsubscribed');
+    expect(state.querySelector('[data-final]')).not.toBeNull();
+    expect(state.querySelector('time')?.getAttribute('datetime')).toBe('2026-02-05T08:30:00.000Z');
+  });
+
+  it('says the Kit state is not known for a contact Kit has not reported on', async () => {
+    contactPage();
+    expect((await screen.findByTestId('kit-state')).textContent).toBe('Kit state:Not known yet');
   });
 
   it('is named by its email when it has no name', async () => {

@@ -24,6 +24,7 @@ import { ApiError } from '@web/lib/api.ts';
 import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
 import { useContact, useContactTimeline, useDeleteContact, useRefreshContacts, useSaveContact, useTagOptions } from './contacts-api.ts';
 import type { ContactsKitSlots } from './kit-slots.ts';
+import { KitStateBadge } from './kit-state-badge.tsx';
 import { TagPicker } from './tag-picker.tsx';
 import { actorText, eventDetails, eventTitle, type FieldList } from './timeline-text.ts';
 
@@ -185,9 +186,26 @@ function KitPanel({ contact, kit, onChanged }: { contact: ContactDto; kit?: Pick
   const RowActions = kit?.RowActions as ComponentType<{ contact: ContactDto; onChanged: () => void }> | undefined;
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 border-t border-gray-200 pt-3">
-      <div className="text-sm">
-        <span className="font-medium text-gray-700">Kit: </span>
-        {SyncState ? <SyncState contact={contact} /> : (contact.kit_id ?? 'not synced')}
+      <div className="space-y-1 text-sm">
+        <div>
+          <span className="font-medium text-gray-700">Kit: </span>
+          {SyncState ? <SyncState contact={contact} /> : (contact.kit_id ?? 'not synced')}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="kit-state">
+          <span className="font-medium text-gray-700">Kit state:</span>
+          {contact.kit_state === null ? (
+            <span className="text-gray-600">Not known yet</span>
+          ) : (
+            <>
+              <KitStateBadge state={contact.kit_state} />
+              {contact.kit_state_at ? (
+                <span className="text-gray-600">
+                  since <DateText value={contact.kit_state_at} format="datetime" />
+                </span>
+              ) : null}
+            </>
+          )}
+        </div>
       </div>
       {RowActions ? (
         <div className="flex items-center gap-1" aria-label="Kit actions" role="group">

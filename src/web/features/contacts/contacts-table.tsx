@@ -14,6 +14,7 @@ import { COLUMN_LABELS, COLUMN_REM, type ContactColumn } from './contact-columns
 import type { ContactView } from './contact-view.ts';
 import { ContactActions } from './contact-actions.tsx';
 import { ContactLink, useOpenContact } from './contact-link.tsx';
+import { KitStateBadge } from './kit-state-badge.tsx';
 import type { ContactsKitSlots } from './kit-slots.ts';
 import { TagChips } from './tag-chips.tsx';
 import { useScrollToTop } from './use-scroll-to-top.ts';
@@ -302,6 +303,8 @@ export function ContactCell({ column, contact, tagColors }: { column: ContactCol
       return <DateText value={contact.created_at} />;
     case 'kit':
       return contact.kit_id === null ? <Missing /> : <span>{contact.kit_id}</span>;
+    case 'kit_state':
+      return <KitStateBadge state={contact.kit_state} />;
     default: {
       // Any other field: its text, or an enumeration's label.
       const field: ContactFieldDefinition = contactField(column);
