@@ -12,6 +12,8 @@ export const queryKeys = {
   /** Staff users; their pending invites share the prefix, so a change to users refreshes both. */
   users: ['users'] as const,
   pendingInvites: ['users', 'invites'] as const,
+  /** The backups in DATA_DIR/backups and the server's backup settings. */
+  backups: ['backups'] as const,
   setupCheck: (token: string) => ['setup-check', token] as const,
   dashboard: ['dashboard'] as const,
   /** Changes only with a build and a restart, so no edit invalidates it. */

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@web/components/ui/page-header.tsx';
 import { useSession } from '@web/lib/session.ts';
+import { BackupsCard } from './backups-card.tsx';
 import { ChangePasswordCard } from './change-password-card.tsx';
 import { PendingInvitesCard } from './pending-invites-card.tsx';
 import { UsersCard } from './users-card.tsx';
 
-/** Settings: my password, the staff users who can sign in (invite, remove), and the invites not used yet (revoke). */
+/** Settings: my password, the staff users who can sign in (invite, remove), the invites not used yet (revoke), and backups. */
 export default function SettingsPage() {
   const session = useSession();
   const client = useQueryClient();
@@ -13,12 +14,13 @@ export default function SettingsPage() {
   if (!me) return null; // The CRM shell renders screens for a signed-in user only.
   return (
     <>
-      <PageHeader title="Settings" description="Your password, and who can sign in to this CRM." />
+      <PageHeader title="Settings" description="Your password, who can sign in to this CRM, and backups." />
       <div className="space-y-6">
         <ChangePasswordCard email={me.email} />
         {/* Removing my own account ends this session: asking again for it sends me to the sign-in page. */}
         <UsersCard myId={me.id} onRemovedMyself={() => void client.invalidateQueries()} />
         <PendingInvitesCard />
+        <BackupsCard />
       </div>
     </>
   );
