@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { KIT_SYNC_JOB_STATUSES } from '../../shared/kit/api.ts';
+import { KIT_IMPORT_KINDS, KIT_IMPORT_PHASES, KIT_IMPORT_STATUSES, type KitImportSkipped } from '../../shared/kit/import.ts';
 import { contacts } from '../contacts/schema.ts';
 import { timestamps } from '../db/columns.ts';
 
@@ -36,4 +37,62 @@ export const kitSyncJobs = pgTable(
     // One request never syncs a contact twice.
     uniqueIndex('kit_sync_jobs_batch_contact_key').on(t.batch_id, t.contact_id),
   ],
+);
+
+export const kitImportKind = pgEnum('kit_import_kind', KIT_IMPORT_KINDS);
+export const kitImportStatus = pgEnum('kit_import_status', KIT_IMPORT_STATUSES);
+export const kitImportPhase = pgEnum('kit_import_phase', KIT_IMPORT_PHASES);
+
+/**
+ * An import from Kit or a reconciliation pass (import/): a phase and Kit's cursor within it, saved
+ * with each page's writes, so whichever instance takes the job over after its lease ran out goes on
+ * from the last page written. One job runs at a time.
+ */
+export const kitImportJobs = pgTable(
+  'kit_import_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: kitImportKind('kind').notNull(),
+    status: kitImportStatus('status').notNull().default('running'),
+    phase: kitImportPhase('phase').notNull().default('tags'),
+    /** Kit's time for what the job reads (lists give no state time): when the job began. */
+    started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A reconciliation reads what changed since then (the previous pass's start). */
+    since: timestamp('since', { withTimezone: true }),
+    /** Kit's tags whose holders the job reads, in order; tag_index is the one being read. */
+    kit_tag_ids: bigint('kit_tag_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    tag_index: integer('tag_index').notNull().default(0),
+    /** Kit's cursor within the phase (null: its first page). */
+    cursor: text('cursor'),
+    total: integer('total'),
+    done: integer('done').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    skipped_items: jsonb('skipped_items').$type<KitImportSkipped[]>().notNull().default([]),
+    requests: integer('requests').notNull().default(0),
+    paused_until: timestamp('paused_until', { withTimezone: true }),
+    error: text('error'),
+    lock_token: uuid('lock_token'),
+    locked_at: timestamp('locked_at', { withTimezone: true }),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('kit_import_jobs_one_running').on(t.status).where(sql`${t.status} = 'running'`),
+    index('kit_import_jobs_kind_started_idx').on(t.kind, t.started_at.desc()),
+  ],
+);
+
+/** Who holds which Kit tags, read tag by tag and kept until the subscriber's page is written. */
+export const kitImportMemberships = pgTable(
+  'kit_import_memberships',
+  {
+    job_id: uuid('job_id')
+      .notNull()
+      .references(() => kitImportJobs.id, { onDelete: 'cascade' }),
+    kit_subscriber_id: bigint('kit_subscriber_id', { mode: 'number' }).notNull(),
+    kit_tag_ids: bigint('kit_tag_ids', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job_id, t.kit_subscriber_id] })],
 );
