@@ -96,3 +96,35 @@ export const kitImportMemberships = pgTable(
   },
   (t) => [primaryKey({ columns: [t.job_id, t.kit_subscriber_id] })],
 );
+
+/**
+ * Events Kit delivered to the webhook endpoint (webhooks/), kept by Kit's event id: a delivery
+ * retried, or an event sent twice, finds its id taken and is stored (so applied) once. The worker
+ * applies unprocessed events in Kit's time order; processed ones are kept for a while, so a late
+ * duplicate still finds its id, and so an older tag event never undoes a newer one.
+ */
+export const kitWebhookEvents = pgTable(
+  'kit_webhook_events',
+  {
+    id: uuid('id').primaryKey(),
+    type: text('type').notNull(),
+    /** The event's `created`: Kit's time of what happened. */
+    occurred_at: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    kit_subscriber_id: bigint('kit_subscriber_id', { mode: 'number' }).notNull(),
+    kit_tag_id: bigint('kit_tag_id', { mode: 'number' }),
+    delivery_id: text('delivery_id').notNull(),
+    /** The event as Kit sent it. */
+    payload: jsonb('payload').notNull(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    locked_at: timestamp('locked_at', { withTimezone: true }),
+    processed_at: timestamp('processed_at', { withTimezone: true }),
+    /** What applying it did when that was not the usual (skipped, and why). */
+    outcome: text('outcome'),
+  },
+  (t) => [
+    index('kit_webhook_events_pending_idx').on(t.occurred_at, t.id).where(sql`${t.processed_at} is null`),
+    index('kit_webhook_events_tag_idx').on(t.kit_subscriber_id, t.kit_tag_id, t.occurred_at).where(sql`${t.kit_tag_id} is not null`),
+    index('kit_webhook_events_processed_idx').on(t.processed_at),
+  ],
+);
