@@ -62,6 +62,8 @@ const envSchema = z.object({
    */
   KIT_RATE_LIMIT: unsetIfEmpty(z.coerce.number().int().positive().default(120)),
   KIT_RATE_WINDOW_MS: unsetIfEmpty(z.coerce.number().int().positive().default(60_000)),
+  /** Minutes between reconciliation passes, which read what changed in Kit since the last one; 0: none. */
+  KIT_RECONCILE_MINUTES: unsetIfEmpty(z.coerce.number().int().min(0).max(7 * 24 * 60).default(60)),
   /** 32 bytes, base64 or hex, that encrypt the stored Kit API key; generated into DATA_DIR/secret.key when unset. */
   MYCRM_SECRET_KEY: z.string().optional(),
   /** Backups kept in DATA_DIR/backups; older ones are deleted after each new backup. */
@@ -109,6 +111,8 @@ export interface KitConfig {
   rateWindowMs: number;
   /** Encrypts the stored API key; unset: DATA_DIR/secret.key. */
   secretKey: string | undefined;
+  /** Between reconciliation passes (unset: hourly; 0: none). */
+  reconcileIntervalMs?: number;
 }
 
 /** Backups (src/server/backup): where, how many, when, and with what key. */
@@ -210,6 +214,7 @@ function kitConfig(env: Env): KitConfig {
     rateLimit: env.KIT_RATE_LIMIT,
     rateWindowMs: env.KIT_RATE_WINDOW_MS,
     secretKey: env.MYCRM_SECRET_KEY || undefined,
+    reconcileIntervalMs: env.KIT_RECONCILE_MINUTES * 60_000,
   };
 }
 

@@ -3,6 +3,7 @@ import { issueSetupToken } from './auth/setup.ts';
 import { loadConfig, type Config } from './config.ts';
 import { logSiteChecklist, siteChecklist } from './dashboard/site-checklist.ts';
 import { openDatabase } from './db/client.ts';
+import { startKitImportRunner } from './kit/import/runner.ts';
 import { startKitWorker } from './kit/worker.ts';
 
 let config: Config | undefined;
@@ -13,10 +14,12 @@ async function main() {
   const app = await buildApp({ config, database });
   // Syncs to Kit run in the background, from the durable queue shared by every instance.
   const kitWorker = startKitWorker({ db: database.db, config, log: app.log });
+  // Imports from Kit and the reconciliation passes too: durable jobs any instance takes up.
+  const kitImports = startKitImportRunner({ db: database.db, config, log: app.log });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    await kitWorker.stop();
+    await Promise.all([kitWorker.stop(), kitImports.stop()]);
     await app.close();
     await database.close();
     process.exit(0);

@@ -218,3 +218,7 @@ export {
 // The contact page's timeline; Kit records each sync's result there.
 export { listContactEvents, recordKitSyncEvent } from './events.ts';
 export { applyKitStates, type AppliedKitState, type KitStateReport } from './kit-state.ts';
+// Kit's webhook events find (or make) the contacts of Kit's subscribers and set the tags Kit reports.
+export { contactsForKitSubscribers, setTagOnContacts, type KitSubscriberContacts, type KitSubscriberRef } from './kit-subscribers.ts';
+// An import from Kit and its reconciliation passes write Kit's subscribers as contacts.
+export { addTagsByKitId, writeKitContacts, type KitContactInput, type KitContactsWritten } from './kit-import.ts';

@@ -178,6 +178,11 @@ export class KitClient {
     this.maxBackoffMs = options.maxBackoffMs ?? 8_000;
   }
 
+  /** Until when Kit's rate limit holds this key's requests back (null: not paused). */
+  rateLimitPausedUntil(): number | null {
+    return this.options.limiter.pausedUntil();
+  }
+
   private url(path: string, query?: RequestOptions['query']): string {
     const url = new URL(this.options.baseUrl + path);
     for (const [name, value] of Object.entries(query ?? {})) {

@@ -92,6 +92,11 @@ export class KitRateLimiter {
     this.refilledAt = now;
   }
 
+  /** Until when a 429 holds every request back (null: not paused), for screens that show the wait. */
+  pausedUntil(): number | null {
+    return this.blockedUntil > this.now() ? this.blockedUntil : null;
+  }
+
   /** A request got through: the next 429 starts the back-off from the beginning again. */
   succeeded(): void {
     this.penaltyStreak = 0;

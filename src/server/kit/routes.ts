@@ -6,11 +6,14 @@ import { AppError, notFound } from '../http/errors.ts';
 import { kitAccountRoutes } from './account-routes.ts';
 import { KitApiError, KitNetworkError } from './client.ts';
 import { createKitContext } from './connection.ts';
+import { kitImportRoutes } from './import/routes.ts';
 import { kitKeyRoutes } from './key-routes.ts';
 import { KitKeyUnreadableError, KitNotConfiguredError } from './settings.ts';
 import { KitSyncError } from './sync.ts';
 import { kitSyncRoutes } from './sync-routes.ts';
 import { kitTagLinkRoutes } from './tag-link-routes.ts';
+import { kitWebhookReceiveRoutes } from './webhooks/receive-routes.ts';
+import { kitWebhookReceiveRoutes } from './webhooks/receive-routes.ts';
 
 /*
  * The Kit integration's HTTP API (staff only, like every /api route), one file per resource. The
@@ -36,4 +39,7 @@ export async function kitRoutes(app: FastifyInstance, { db, config }: { db: Db; 
   kitAccountRoutes(app, ctx);
   kitTagLinkRoutes(app, ctx);
   kitSyncRoutes(app, ctx);
+  kitImportRoutes(app, ctx);
+  // Its own plugin: it reads bodies as bytes, for their signature.
+  await app.register(kitWebhookReceiveRoutes, { db, secretKey: ctx.secret });
 }
