@@ -202,6 +202,10 @@ export async function* contactBatches(db: Db, selection: ContactSelection, order
 export const selectedContactIds = (selection: ContactSelection) =>
   sql`select ${contacts.id} from ${contacts} where ${selectionWhere(selection) ?? sql`true`}`;
 
+/** Of a selection, the contacts a sync must leave alone: Kit says they unsubscribed, bounced or complained. */
+export const selectedFinalKitStateIds = (selection: ContactSelection) =>
+  sql`select ${contacts.id} from ${contacts} where ${selectionWhere(selection) ?? sql`true`} and ${contacts.kit_state} in ('cancelled', 'bounced', 'complained')`;
+
 // Contacts store tag names: the tags service renames or removes a tag on every contact inside its own transaction.
 export { removeTagFromContacts, renameTagOnContacts } from './tag-names.ts';
 

@@ -13,7 +13,6 @@ import { KitSyncError } from './sync.ts';
 import { kitSyncRoutes } from './sync-routes.ts';
 import { kitTagLinkRoutes } from './tag-link-routes.ts';
 import { kitWebhookReceiveRoutes } from './webhooks/receive-routes.ts';
-import { kitWebhookReceiveRoutes } from './webhooks/receive-routes.ts';
 
 /*
  * The Kit integration's HTTP API (staff only, like every /api route), one file per resource. The

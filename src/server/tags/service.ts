@@ -133,3 +133,6 @@ export async function setTagKitLink(db: Db, id: string, kitTagName: string, kitT
   if (!tag) throw notFound(TAG_MESSAGES.notFound);
   return tag;
 }
+
+// Kit's tags reported by its webhooks (and imports) find or make their CRM tag.
+export { tagForKitTag } from './kit-tags.ts';
