@@ -4,7 +4,7 @@ import type { BatchProgress, KitSyncJobStatus, KitSyncState } from '../../shared
 import type { Db } from '../db/client.ts';
 import { textArray } from '../db/sql-helpers.ts';
 import type { ContactSelection } from '../../shared/contacts/bulk.ts';
-import { getContactEmails, recordKitSyncEvent, selectedContactIds } from '../contacts/service.ts';
+import { getContactEmails, recordKitSyncEvent, selectedContactIds, selectedFinalKitStateIds } from '../contacts/service.ts';
 import { kitSyncJobs } from './schema.ts';
 import { bulkSyncFailureMessage } from '../../shared/kit/messages.ts';
 
@@ -67,15 +67,28 @@ export async function enqueueContactSync(db: Db, contactId: string, tagNames: st
  * Queues a bulk "Sync N to Kit": one job per contact of the selection (rows picked, or all that
  * match the view, however many), in one statement.
  */
-export async function enqueueBatch(db: Db, selection: ContactSelection, tagNames: string[]): Promise<{ batch_id: string; total: number }> {
+/** Queues the selection's contacts, less those Kit says left or fail (`skipped`): a sync would subscribe them again. */
+export async function enqueueBatch(
+  db: Db,
+  selection: ContactSelection,
+  tagNames: string[],
+): Promise<{ batch_id: string; total: number; skipped: number }> {
   const batchId = randomUUID();
   const tags = normalizeTags(tagNames);
+  const skipped = await countFinalKitStates(db, selection);
   await db.execute(sql`
     insert into ${kitSyncJobs} (contact_id, tag_names, batch_id)
-    select selected.id, ${textArray(tags)}, ${batchId}::uuid from (${selectedContactIds(selection)}) as selected`);
+    select selected.id, ${textArray(tags)}, ${batchId}::uuid from (${selectedContactIds(selection)}) as selected
+    where selected.id not in (${selectedFinalKitStateIds(selection)})`);
   const [queued] = await db.select({ n: count() }).from(kitSyncJobs).where(eq(kitSyncJobs.batch_id, batchId));
   if (queued!.n > 0) notifyQueued();
-  return { batch_id: batchId, total: queued!.n };
+  return { batch_id: batchId, total: queued!.n, skipped };
+}
+
+/** How many of a selection a bulk sync would leave alone (the dialog says so before it starts). */
+export async function countFinalKitStates(db: Db, selection: ContactSelection): Promise<number> {
+  const result = (await db.execute(sql`select count(*)::int as n from (${selectedFinalKitStateIds(selection)}) as s`)) as unknown as { rows: Array<{ n: number }> };
+  return result.rows[0]!.n;
 }
 
 export const FAILURE_LIST_LIMIT = 200;

@@ -1,10 +1,10 @@
-import { KIT_MESSAGES } from '../../shared/kit/messages.ts';
+import { bulkSyncSkippedMessage, KIT_MESSAGES } from '../../shared/kit/messages.ts';
 import type { ContactSelection } from '../../shared/contacts/bulk.ts';
 import type { SyncResult } from '../../shared/kit/api.ts';
 import { getContactById } from '../contacts/service.ts';
-import { notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import { interactiveKitClient, type KitContext } from './connection.ts';
-import { completeJob, enqueueBatch, failJob, getBatchProgress, parkJobUntilNewKey, retryFailedJobs, startJobNow } from './queue.ts';
+import { completeJob, countFinalKitStates, enqueueBatch, failJob, getBatchProgress, parkJobUntilNewKey, retryFailedJobs, startJobNow } from './queue.ts';
 import { KitNotConfiguredError, readKitApiKey } from './settings.ts';
 import { checkContactInKit, isKeyRefused, syncContactToKit } from './sync.ts';
 
@@ -42,8 +42,14 @@ async function requireSavedKey(ctx: KitContext): Promise<void> {
 export async function startSyncBatch(ctx: KitContext, selection: ContactSelection, tagNames: string[]) {
   await requireSavedKey(ctx);
   const batch = await enqueueBatch(ctx.db, selection, tagNames);
+  if (batch.total === 0 && batch.skipped > 0) throw new AppError(422, 'kit_sync_all_skipped', bulkSyncSkippedMessage(batch.skipped));
   if (batch.total === 0) throw notFound(KIT_MESSAGES.contactNotFound);
   return batch;
+}
+
+/** The bulk sync dialog, before it starts: how many of the selection it would skip. */
+export async function previewSyncBatch(ctx: KitContext, selection: ContactSelection) {
+  return { skipped: await countFinalKitStates(ctx.db, selection) };
 }
 
 export async function syncBatchProgress(ctx: KitContext, batchId: string) {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   batchProgressSchema,
   batchRetriedSchema,
+  batchPreviewSchema,
   batchStartedSchema,
   checkResultSchema,
   KIT_PATHS,
@@ -15,7 +16,7 @@ import {
 } from '../../shared/kit/api.ts';
 import type { KitContext } from './connection.ts';
 import { getSyncStates } from './queue.ts';
-import { checkContact, retrySyncBatch, startSyncBatch, syncBatchProgress, syncContactNow } from './sync-requests.ts';
+import { checkContact, previewSyncBatch, retrySyncBatch, startSyncBatch, syncBatchProgress, syncContactNow } from './sync-requests.ts';
 
 /** Syncing contacts to Kit: one now, or many queued; and how far their syncs got. */
 export function kitSyncRoutes(app: FastifyInstance, ctx: KitContext) {
@@ -33,6 +34,10 @@ export function kitSyncRoutes(app: FastifyInstance, ctx: KitContext) {
 
   r.post(KIT_PATHS.batches, { schema: { body: kitBatchSchema, response: { 202: batchStartedSchema } } }, async (request, reply) =>
     reply.status(202).send(await startSyncBatch(ctx, request.body.selection, request.body.tag_names)),
+  );
+
+  r.post(KIT_PATHS.batchPreview, { schema: { body: kitBatchSchema.pick({ selection: true }), response: { 200: batchPreviewSchema } } }, (request) =>
+    previewSyncBatch(ctx, request.body.selection),
   );
 
   r.get(KIT_PATHS.batch.pattern, { schema: { params: kitIdParamsSchema, response: { 200: batchProgressSchema } } }, (request) =>

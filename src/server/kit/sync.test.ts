@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeKit, type FakeKit } from '../../../tests/fakes/fake-kit.ts';
 import { openTestDatabase } from '../../../tests/helpers/test-db.ts';
 import type { Database, Db } from '../db/client.ts';
-import { contacts } from '../db/schema.ts';
+import { contactEvents, contacts, kitSyncJobs } from '../db/schema.ts';
 import { KitClient } from './client.ts';
+import { countFinalKitStates, enqueueBatch } from './queue.ts';
 import { KitRateLimiter } from './rate-limiter.ts';
 import { checkContactInKit, KitSyncError, syncContactToKit } from './sync.ts';
 import { primeKitTagCache } from './tag-ids.ts';
@@ -112,5 +113,42 @@ describe('check in Kit', () => {
     const rows = await db.select({ id: contacts.id, kit_id: contacts.kit_id }).from(contacts);
     expect(rows.find((r) => r.id === known!.id)!.kit_id).toBe(subscriber.id);
     expect(rows.find((r) => r.id === unknown!.id)!.kit_id).toBeNull();
+  });
+});
+
+describe("Kit's state", () => {
+  it('never syncs a contact Kit says unsubscribed, bounced or complained: no request, a clear reason', async () => {
+    for (const state of ['cancelled', 'bounced', 'complained'] as const) {
+      const [person] = await seedContacts(db, 1, `final-${state}`);
+      await db.update(contacts).set({ kit_state: state, kit_state_at: new Date() }).where(eq(contacts.id, person!.id));
+      let error: unknown;
+      const calls = await requestsDuring(() => syncContactToKit(db, client, person!.id, ['via_mycrm']).catch((e: unknown) => (error = e)));
+      expect(calls).toEqual({});
+      expect(error).toBeInstanceOf(KitSyncError);
+      expect((error as Error).message).toMatch(/^Not synced: (unsubscribed|bounced|complained) in Kit\./);
+    }
+  });
+
+  it("applies the state in Kit's answer to the upsert, as learnt from a sync", async () => {
+    const [person] = await seedContacts(db, 1, 'answer');
+    kit.state.addSubscriber({ email_address: person!.email, state: 'inactive' });
+    await syncContactToKit(db, client, person!.id, []);
+    const [row] = await db.select().from(contacts).where(eq(contacts.id, person!.id));
+    expect(row!.kit_state).toBe('inactive');
+    const events = await db.select().from(contactEvents).where(eq(contactEvents.contact_id, person!.id));
+    expect(events.map((e) => [e.type, e.actor])).toContainEqual(['kit_state_changed', { kind: 'kit', source: 'sync' }]);
+  });
+
+  it('a bulk sync queues only the others and says how many it skipped', async () => {
+    const people = await seedContacts(db, 4, 'bulk-final');
+    await db.update(contacts).set({ kit_state: 'bounced', kit_state_at: new Date() }).where(eq(contacts.id, people[0]!.id));
+    await db.update(contacts).set({ kit_state: 'cancelled', kit_state_at: new Date() }).where(eq(contacts.id, people[1]!.id));
+    await db.update(contacts).set({ kit_state: 'active', kit_state_at: new Date() }).where(eq(contacts.id, people[2]!.id));
+    const selection = { kind: 'ids' as const, ids: people.map((p) => p.id) };
+    expect(await countFinalKitStates(db, selection)).toBe(2);
+    const batch = await enqueueBatch(db, selection, []);
+    expect(batch).toMatchObject({ total: 2, skipped: 2 });
+    const queued = await db.select().from(kitSyncJobs).where(eq(kitSyncJobs.batch_id, batch.batch_id));
+    expect(queued.map((j) => j.contact_id).sort()).toEqual([people[2]!.id, people[3]!.id].sort());
   });
 });

@@ -1,8 +1,9 @@
-import { getContactById, setContactKitId, type Contact } from '../contacts/service.ts';
+import { applyKitStates, getContactById, setContactKitId, type Contact } from '../contacts/service.ts';
 import type { Db } from '../db/client.ts';
 import type { KitSubscriber } from '../../shared/kit/api.ts';
 import { KitApiError, type KitClient, type SubscriberInput } from './client.ts';
-import { KIT_CUSTOM_FIELD_KEYS, KIT_MESSAGES } from '../../shared/kit/messages.ts';
+import { KIT_CUSTOM_FIELD_KEYS, KIT_MESSAGES, kitStateFinalMessage } from '../../shared/kit/messages.ts';
+import { isFinalKitState } from '../../shared/kit/subscriber-state.ts';
 import { KitKeyUnreadableError, KitNotConfiguredError } from './settings.ts';
 import { forgetKitTag, kitTagIdByName, linkCrmTag, resolveKitTags, type ResolvedKitTag } from './tag-ids.ts';
 
@@ -61,6 +62,8 @@ async function applyTag(db: Db, client: KitClient, email: string, tag: ResolvedK
 export async function syncContactToKit(db: Db, client: KitClient, contactId: string, tagNames: string[]): Promise<KitSyncOutcome> {
   const contact = await requireContact(db, contactId);
   if (!contact.email?.trim()) throw new KitSyncError(KIT_MESSAGES.emailRequiredForTags);
+  // Checked before any request: the upsert would turn an unsubscribed, bounced or complained subscriber active again.
+  if (isFinalKitState(contact.kit_state)) throw new KitSyncError(kitStateFinalMessage(contact.kit_state!));
   const tags = await resolveKitTags(db, client, tagNames);
 
   const input = subscriberInput(contact);
@@ -71,6 +74,8 @@ export async function syncContactToKit(db: Db, client: KitClient, contactId: str
   for (const tag of tags) applied.push(await applyTag(db, client, input.email_address, tag));
 
   await setContactKitId(db, contact.id, subscriber.id);
+  // Kit's answer carries the subscriber's state, at the time of the answer (it gives none of its own).
+  await db.transaction((tx) => applyKitStates(tx, [{ contact_id: contact.id, state: subscriber.state, at: new Date() }], 'sync'));
   return { kit_id: subscriber.id, created, tags: applied.map((t) => ({ name: t.name, kit_tag_id: t.kit_tag_id })) };
 }
 

@@ -39,6 +39,8 @@ export const KIT_PATHS = {
   syncContact: routePath('/api/kit/contacts/:id/sync'),
   batches: '/api/kit/sync-batches',
   batch: routePath('/api/kit/sync-batches/:id'),
+  /** POST a selection: how many of it a bulk sync would skip (final Kit states). */
+  batchPreview: '/api/kit/sync-batches/preview',
   retryBatch: routePath('/api/kit/sync-batches/:id/retry'),
   /** GET `?contact_ids=a,b,…` (syncStateQuery). */
   syncState: '/api/kit/sync-state',
@@ -157,7 +159,9 @@ export const syncResultSchema = z.object({
 });
 export type SyncResult = z.output<typeof syncResultSchema>;
 
-export const batchStartedSchema = z.object({ batch_id: z.string(), total: z.number().int() });
+/** `skipped`: selected contacts not queued, as Kit says they unsubscribed, bounced or complained. */
+export const batchStartedSchema = z.object({ batch_id: z.string(), total: z.number().int(), skipped: z.number().int() });
+export const batchPreviewSchema = z.object({ skipped: z.number().int() });
 
 export const batchProgressSchema = z.object({
   batch_id: z.string(),

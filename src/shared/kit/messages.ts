@@ -1,4 +1,5 @@
 import { CONTACT_FIELDS, kitCustomFields, type KitCustomField } from '../contacts/fields.ts';
+import { KIT_STATE_LABELS, type KitSubscriberState } from './subscriber-state.ts';
 
 /*
  * The Kit integration's texts, word for word as users have always read them, shared by the server
@@ -31,6 +32,16 @@ export function kitApiErrorMessage(status: number, method: string, url: string, 
 /** What the connection test reports when Kit answers with an error status. */
 export function connectionTestErrorMessage(status: number, statusText: string): string {
   return `HTTP ${status}: ${statusText}`;
+}
+
+/** Why a sync leaves a contact alone: Kit says they left, or their address fails, and a sync would subscribe them again. */
+export function kitStateFinalMessage(state: KitSubscriberState): string {
+  return `Not synced: ${KIT_STATE_LABELS[state].toLowerCase()} in Kit. A sync would subscribe them again, so contacts who unsubscribed, bounced or complained are left as Kit has them.`;
+}
+
+/** The bulk sync dialog's and summary's count of contacts it leaves alone. */
+export function bulkSyncSkippedMessage(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'contact is' : 'contacts are'} unsubscribed, bounced or complained in Kit and will be skipped.`;
 }
 
 /** One line of a bulk sync's failure list. */

@@ -49,5 +49,7 @@ export const queryKeys = {
     syncStates: [...kit, 'sync-state'] as const,
     syncState: (contactId: string) => [...kit, 'sync-state', contactId] as const,
     batch: (batchId: string) => [...kit, 'batch', batchId] as const,
+    batchPreview: (selection: unknown) => [...kit, 'batch-preview', selection] as const,
+    import: [...kit, 'import'] as const,
   },
 };

@@ -2,6 +2,7 @@ import type { ContactSelectionInput } from '@shared/contacts/bulk.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { TAG_PATHS, tagListResponseSchema } from '@shared/tags/api.ts';
 import {
+  batchPreviewSchema,
   batchProgressSchema,
   batchRetriedSchema,
   batchStartedSchema,
@@ -145,6 +146,15 @@ export const syncContactToKit = (contactId: string, tagNames: string[]) =>
 
 export const startSyncBatch = (selection: ContactSelectionInput, tagNames: string[]) =>
   apiParsed(batchStartedSchema, 'POST', KIT_PATHS.batches, { selection, tag_names: tagNames });
+
+/** How many of a selection a bulk sync would skip (unsubscribed, bounced or complained in Kit). */
+export function useBatchPreview(selection: ContactSelectionInput) {
+  return useQuery({
+    queryKey: queryKeys.kit.batchPreview(selection),
+    queryFn: () => apiParsed(batchPreviewSchema, 'POST', KIT_PATHS.batchPreview, { selection }),
+    retry: false,
+  });
+}
 
 export const getBatchProgress = (batchId: string) => apiParsed(batchProgressSchema, 'GET', KIT_PATHS.batch.path({ id: batchId }));
 

@@ -1,14 +1,14 @@
 import { RefreshCw, Send } from 'lucide-react';
 import { useState } from 'react';
 import type { ContactSelectionInput } from '@shared/contacts/bulk.ts';
-import { KIT_MESSAGES } from '@shared/kit/messages.ts';
+import { bulkSyncSkippedMessage, KIT_MESSAGES } from '@shared/kit/messages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { FormError } from '@web/components/ui/form-error.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { followBatch } from './active-batch.ts';
 import { formatNumber } from './format.ts';
-import { isKeyMissing, startSyncBatch, useKitTags } from './kit-api.ts';
+import { isKeyMissing, startSyncBatch, useBatchPreview, useKitTags } from './kit-api.ts';
 import { initialTagSelection, TagPicker } from './tag-picker.tsx';
 
 /**
@@ -69,6 +69,7 @@ function PickTags({
   onStarted: (batchId: string) => void;
 }) {
   const tags = useKitTags();
+  const preview = useBatchPreview(selection);
   const [selected, setSelected] = useState(initialTagSelection);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -111,6 +112,11 @@ function PickTags({
       }}
     >
       <TagPicker tags={tags.data} selected={selected} onChange={setSelected} />
+      {preview.data && preview.data.skipped > 0 ? (
+        <p role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {bulkSyncSkippedMessage(preview.data.skipped)}
+        </p>
+      ) : null}
       <FormError message={error} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={starting}>
