@@ -71,6 +71,10 @@ async function expectRoundTrip(source: Source, openTarget: () => Promise<Databas
       expect(after[table]!.checksums, table).toEqual(fingerprint.checksums);
     }
     expect(before.contacts!.rows).toBe(2_500);
+    // The indexes a restore drops for the load are all back, as they were.
+    const indexes = (db: Database['db']) =>
+      rowsOf<{ indexname: string; indexdef: string }>(db, sql`select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`);
+    expect(await indexes(target.db)).toEqual(await indexes(source.database.db));
     expect(fileFingerprints(targetUploads)).toEqual(fileFingerprints(source.uploads));
     expect(Object.keys(fileFingerprints(targetUploads))).toHaveLength(12);
     expect(summary).toMatchObject({ files: 12, schema_version: currentSchema().version });

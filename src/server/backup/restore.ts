@@ -72,6 +72,15 @@ export async function restoreArchive(
   let totals: ArchiveTotals | undefined;
   try {
     await target.database.db.transaction(async (tx) => {
+      // Indexes are built once after the load rather than row by row during it (a trigram index
+      // makes each inserted contact cost several times more); constraints' own indexes stay.
+      const indexes = await rowsOf<{ name: string; definition: string }>(
+        tx,
+        sql`select ic.relname as name, pg_get_indexdef(i.indexrelid) as definition
+            from pg_index i join pg_class ic on ic.oid = i.indexrelid join pg_namespace n on n.oid = ic.relnamespace
+            where n.nspname = 'public' and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+      );
+      for (const index of indexes) await tx.execute(sql.raw(`drop index ${quoteIdent(index.name)}`));
       let table: { shape: TableShape; columns: string[]; rows: number } | undefined;
       let file: { path: string; size: number; parts: Buffer[]; received: number } | undefined;
       const finishTable = () => {
@@ -114,6 +123,7 @@ export async function restoreArchive(
           totals = frame.totals;
         }
       }
+      for (const index of indexes) await tx.execute(sql.raw(index.definition));
       // Identity and serial columns continue after the highest restored value.
       for (const shape of shapes.values()) {
         for (const column of shape.sequenced) {
