@@ -1,12 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Db } from '../db/client.ts';
+import { MemoryCounts } from './memory-counts.ts';
 import { AppError } from './errors.ts';
 
 /*
- * Rate-limit counters in the database (table auth_throttle), so every instance behind a load
- * balancer sees the same count: sign-in failures and public sign-ups alike. Each key counts in a
- * fixed window that starts with its first hit; all time is the database's, never one instance's.
+ * Rate-limit counters for sign-in failures and public sign-ups. Each key counts in a fixed window
+ * that starts with its first hit.
+ *
+ * On PostgreSQL they live in the database (table auth_throttle), so every instance behind a load
+ * balancer sees the same count, and all time is the database's, never one instance's. The embedded
+ * database serves exactly one process (it locks its data directory), so there the process's memory
+ * is as shared as a table, and a count costs no write transaction of its own: a public sign-up then
+ * commits once instead of twice. Counts in memory start again when the process restarts.
  */
 
 export interface Count {
@@ -22,6 +29,7 @@ const windowOf = (windowMs: number) => sql`${Math.round(windowMs)}::integer * in
 
 /** Counts one hit on `key` and tells whether it went over `limit`. */
 export async function countHit(db: Db, key: string, limit: number, windowMs: number): Promise<Count> {
+  if (isEmbedded(db)) return countsInMemory(db).hit(key, limit, windowMs);
   await sweepNowAndThen(db);
   const window = windowOf(windowMs);
   const [row] = rowsOf<{ hits: number; retry_after: number | string }>(
@@ -58,10 +66,12 @@ export function limitPerAddress(db: Db, { scope, max, windowMs, message, code = 
 
 /** Takes one hit back (an attempt that turned out to be no failure, such as a right password). */
 export async function forgiveHit(db: Db, key: string): Promise<void> {
+  if (isEmbedded(db)) return countsInMemory(db).forgive(key);
   await db.execute(sql`update auth_throttle set hits = greatest(hits - 1, 0) where key = ${key}`);
 }
 
 export async function clearHits(db: Db, key: string): Promise<void> {
+  if (isEmbedded(db)) return countsInMemory(db).clear(key);
   await db.execute(sql`delete from auth_throttle where key = ${key}`);
 }
 
@@ -77,4 +87,14 @@ async function sweepNowAndThen(db: Db): Promise<void> {
   if (now - (lastSweep.get(db) ?? 0) < SWEEP_EVERY_MS) return;
   lastSweep.set(db, now);
   await db.execute(sql`delete from auth_throttle where window_started_at < now() - interval '1 day'`);
+}
+
+const isEmbedded = (db: Db): boolean => db instanceof PgliteDatabase;
+
+/** One set of counts per embedded database (a test may open several in one process). */
+const memoryCounts = new WeakMap<Db, MemoryCounts>();
+function countsInMemory(db: Db): MemoryCounts {
+  let counts = memoryCounts.get(db);
+  if (!counts) memoryCounts.set(db, (counts = new MemoryCounts()));
+  return counts;
 }
