@@ -74,6 +74,46 @@ describe.runIf(testDriver === 'pglite')('the embedded database session', () => {
     await database.db.delete(contacts);
   });
 
+  it('sends BEGIN with the first statement of a transaction: one exchange fewer, and that statement is inside it', async () => {
+    const exchanges: string[] = [];
+    const client = database.client as unknown as { execProtocolStream: (message: Uint8Array, options: unknown) => Promise<unknown> };
+    const original = client.execProtocolStream;
+    client.execProtocolStream = (message, options) => {
+      exchanges.push(String.fromCharCode(message[0]!));
+      return original.call(database.client, message, options);
+    };
+    try {
+      await database.db.execute(sql`select 1`); // prepared once, outside the count below
+      exchanges.length = 0;
+      const [first, last] = await database.db.transaction(async (tx) => {
+        // now() is the transaction's start: the same in its first and last statement.
+        const [started] = rowsOf<{ t: string }>(await tx.execute(sql`select now()::text as t`));
+        await tx.insert(contacts).values({ email: 'first-in-tx@example.com' });
+        const [ending] = rowsOf<{ t: string }>(await tx.execute(sql`select pg_sleep(0.01), now()::text as t`));
+        return [started!.t, ending!.t];
+      });
+      expect(first).toBe(last);
+      // The first statement with BEGIN ('Q' ahead of it), the others bound ('B'; new ones prepared first: 'P'), COMMIT ('Q').
+      expect(exchanges.filter((kind) => kind !== 'P')).toEqual(['Q', 'B', 'B', 'Q']);
+      // The first statement's work is undone with the rest when the transaction fails.
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.insert(contacts).values({ email: 'undone@example.com' });
+          await tx.execute(sql`select 1 / 0`);
+        }),
+      ).rejects.toThrow();
+      const emails = (await database.db.select({ email: contacts.email }).from(contacts)).map((c) => c.email);
+      expect(emails).toEqual(['first-in-tx@example.com']);
+      // A transaction that sends nothing sends no BEGIN and no COMMIT.
+      exchanges.length = 0;
+      expect(await database.db.transaction(async () => 'nothing')).toBe('nothing');
+      expect(exchanges).toEqual([]);
+    } finally {
+      client.execProtocolStream = original;
+      await database.db.delete(contacts);
+    }
+  });
+
   it('runs statements of one transaction started together one after another, each with its own answer', async () => {
     const answers = await database.db.transaction((tx) => Promise.all(Array.from({ length: 20 }, (_, i) => tx.execute(sql`select ${i}::int as i`))));
     expect(answers.map((a) => rowsOf<{ i: number }>(a)[0]!.i)).toEqual(Array.from({ length: 20 }, (_, i) => i));

@@ -96,22 +96,28 @@ export async function openPgliteSession(client: PGlite): Promise<PgliteSession> 
     return statement;
   }
 
-  async function run<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+  /**
+   * One statement in one exchange. `opensTransaction` is asked just before the statement is sent; when
+   * it answers true, the transaction's BEGIN goes ahead of it in the same exchange.
+   */
+  async function run<T>(text: string, params: unknown[] = [], options?: QueryOptions, opensTransaction?: () => boolean): Promise<Results<T>> {
     const statement = await statementFor(text, params.length);
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const serialize = client.serializers[statement.paramTypes[i]!];
       return serialize ? serialize(param) : String(param);
     });
+    const begin = opensTransaction?.() ?? false;
     const messages = await exchange(
       joined([
+        ...(begin ? [protocol.serialize.query('BEGIN')] : []),
         protocol.serialize.bind({ statement: statement.name, values }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       ]),
     );
-    return parse.parseResults(messages, client.parsers, { rowMode: options?.rowMode })[0] as Results<T>;
+    return parse.parseResults(messages, client.parsers, { rowMode: options?.rowMode }).at(-1) as Results<T>;
   }
 
   const simple = async (text: string) => parse.parseResults(await exchange(protocol.serialize.query(text)), client.parsers)[0]!;
@@ -121,25 +127,26 @@ export async function openPgliteSession(client: PGlite): Promise<PgliteSession> 
     exclusive,
     transaction: (work) =>
       exclusive(async () => {
-        await simple('BEGIN');
+        // BEGIN goes out with the first statement (one exchange fewer); a transaction that sent none has nothing to end.
+        let begun = false;
         inTransaction = true;
         let open = true;
         const query: PgliteSession['query'] = (text, params, options) => {
           if (!open) throw new Error('Transaction is closed');
-          return run(text, params, options);
+          return run(text, params, options, () => !begun && (begun = true));
         };
         try {
           const result = await work({ query });
           open = false;
           inTransaction = false;
           // COMMIT of a transaction that failed earlier answers ROLLBACK.
-          if ((await simple('COMMIT')).command === 'ROLLBACK') throw new TransactionAbortedError();
+          if (begun && (await simple('COMMIT')).command === 'ROLLBACK') throw new TransactionAbortedError();
           return result;
         } catch (error) {
           if (open) {
             open = false;
             inTransaction = false;
-            await simple('ROLLBACK');
+            if (begun) await simple('ROLLBACK');
           }
           throw error;
         }
