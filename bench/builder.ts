@@ -18,6 +18,8 @@
  * database) and alternates whole runs between the two (BENCH_RUNS of each, 3 by default then), so a
  * change is compared on the same machine state; each figure is printed for both, e.g.:
  * git worktree add /tmp/base <commit> && (cd /tmp/base && npm ci && npm run build).
+ * BENCH_WEB=<a dist/web> serves that build as "this build" instead of dist/web (e.g. a copy, so a
+ * rebuild meanwhile cannot change it).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -277,7 +279,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mycrm-builder-bench-'));
   const database = await openPglite({ dataDir: dir });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config: process.env.BENCH_WEB ? { ...config, webDir: path.resolve(process.env.BENCH_WEB) } : config, database });
   const baselineApp = BASELINE_WEB ? await buildApp({ config: { ...config, webDir: path.resolve(BASELINE_WEB) }, database }) : undefined;
   const browser = await launchBrowser();
   try {
