@@ -5,6 +5,7 @@ import { logSiteChecklist, siteChecklist } from './dashboard/site-checklist.ts';
 import { openDatabase } from './db/client.ts';
 import { startKitImportRunner } from './kit/import/runner.ts';
 import { startKitWorker } from './kit/worker.ts';
+import { startKitWebhookWorker } from './kit/webhooks/worker.ts';
 
 let config: Config | undefined;
 
@@ -14,12 +15,14 @@ async function main() {
   const app = await buildApp({ config, database });
   // Syncs to Kit run in the background, from the durable queue shared by every instance.
   const kitWorker = startKitWorker({ db: database.db, config, log: app.log });
+  // Events Kit's webhooks delivered are applied from their inbox, also shared by every instance.
+  const webhookWorker = startKitWebhookWorker({ db: database.db, log: app.log });
   // Imports from Kit and the reconciliation passes too: durable jobs any instance takes up.
   const kitImports = startKitImportRunner({ db: database.db, config, log: app.log });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    await Promise.all([kitWorker.stop(), kitImports.stop()]);
+    await Promise.all([kitWorker.stop(), kitImports.stop(), webhookWorker.stop()]);
     await app.close();
     await database.close();
     process.exit(0);

@@ -17,6 +17,8 @@ import { pathToFileURL } from 'node:url';
  * Standalone: `npx tsx tests/fakes/fake-kit.ts` prints its URL and API key (see `main` below).
  */
 
+import { createFakeWebhooks, WEBHOOK_ROUTES, type FakeWebhooks } from './fake-kit-webhooks.ts';
+
 export type FailureKind = '500' | '429' | 'timeout' | 'drop' | 'drop_after_processing';
 export type FailureMode =
   | 'none'
@@ -123,6 +125,8 @@ export interface FakeKit {
   state: FakeKitState;
   rateLimit: { limit: number; windowMs: number };
   setFailure(mode: FailureMode): void;
+  /** Webhook endpoints and the deliveries of their events (fake-kit-webhooks.ts). */
+  webhooks: FakeWebhooks;
   /** Back to how it started: its first tags, forms and custom fields, no subscribers, nothing counted or logged, no failure. */
   reset(): void;
   stats(): FakeKitStats;
@@ -254,6 +258,7 @@ const ROUTES: Array<{ method: string; pattern: RegExp; endpoint: string }> = [
   { method: 'POST', pattern: /^\/subscribers\/(\d+)\/unsubscribe$/, endpoint: 'POST /subscribers/:id/unsubscribe' },
   { method: 'GET', pattern: /^\/custom_fields$/, endpoint: 'GET /custom_fields' },
   { method: 'POST', pattern: /^\/custom_fields$/, endpoint: 'POST /custom_fields' },
+  ...WEBHOOK_ROUTES,
 ];
 
 function createState(options: FakeKitOptions): FakeKitState & { nextId(): number } {
@@ -337,6 +342,7 @@ export async function startFakeKit(options: FakeKitOptions = {}): Promise<FakeKi
   let failure: FailureMode = options.failure ?? 'none';
   let failuresLeft = 0;
   const random = seededRandom(options.seed ?? 1);
+  const webhooks = createFakeWebhooks(() => state.nextId());
 
   const setFailure = (mode: FailureMode) => {
     failure = mode;
@@ -352,6 +358,7 @@ export async function startFakeKit(options: FakeKitOptions = {}): Promise<FakeKi
     counters.rateLimited = 0;
     counters.injectedFailures = 0;
     setFailure(options.failure ?? 'none');
+    webhooks.reset();
   };
 
   const pickFailure = (): FailureKind | null => {
@@ -552,7 +559,7 @@ export async function startFakeKit(options: FakeKitOptions = {}): Promise<FakeKi
         return { status: 201, json: { custom_field: field } };
       }
       default:
-        return notFound();
+        return webhooks.handle(endpoint, params, body) ?? notFound();
     }
   }
 
@@ -676,6 +683,7 @@ export async function startFakeKit(options: FakeKitOptions = {}): Promise<FakeKi
     state,
     rateLimit,
     setFailure,
+    webhooks,
     reset,
     stats,
     close: () =>

@@ -386,4 +386,17 @@ export class KitClient {
     return (await this.send<{ custom_field: KitCustomField }>('POST', '/custom_fields', { body: { label }, idempotent: false })).data
       .custom_field;
   }
+
+  /** Registers a webhook endpoint; the answer is the only time Kit shows its signing secret. Not retried: it is not idempotent. */
+  async createWebhookEndpoint(input: { url: string; events: readonly string[]; name?: string }): Promise<{ id: number; url: string; secret: string }> {
+    const { data } = await this.send<{ webhook_endpoint: { id: number; url: string; secret: string } }>('POST', '/webhook_endpoints', {
+      body: { ...input, events: [...input.events] },
+      idempotent: false,
+    });
+    return data.webhook_endpoint;
+  }
+
+  async deleteWebhookEndpoint(id: number): Promise<void> {
+    await this.send('DELETE', `/webhook_endpoints/${id}`);
+  }
 }

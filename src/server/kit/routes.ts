@@ -12,6 +12,7 @@ import { KitKeyUnreadableError, KitNotConfiguredError } from './settings.ts';
 import { KitSyncError } from './sync.ts';
 import { kitSyncRoutes } from './sync-routes.ts';
 import { kitTagLinkRoutes } from './tag-link-routes.ts';
+import { kitLiveUpdateRoutes } from './webhooks/live-update-routes.ts';
 import { kitWebhookReceiveRoutes } from './webhooks/receive-routes.ts';
 
 /*
@@ -39,6 +40,7 @@ export async function kitRoutes(app: FastifyInstance, { db, config }: { db: Db; 
   kitTagLinkRoutes(app, ctx);
   kitSyncRoutes(app, ctx);
   kitImportRoutes(app, ctx);
+  kitLiveUpdateRoutes(app, ctx, config.publicUrl);
   // Its own plugin: it reads bodies as bytes, for their signature.
   await app.register(kitWebhookReceiveRoutes, { db, secretKey: ctx.secret });
 }

@@ -1,0 +1,55 @@
+import { KIT_WEBHOOK_EVENT_TYPES, KIT_WEBHOOK_PATHS, type LiveUpdatesState } from '../../../shared/kit/webhooks.ts';
+import { AppError } from '../../http/errors.ts';
+import { KitApiError } from '../client.ts';
+import { interactiveKitClient, type KitContext } from '../connection.ts';
+import { clearWebhookEndpoint, newEndpointToken, readWebhookEndpoint, saveWebhookEndpoint } from './endpoint-store.ts';
+import { inboxFigures } from './inbox.ts';
+import { webhookAvailability } from './public-url.ts';
+
+/*
+ * Turning live updates on registers a webhook endpoint in Kit (POST /v4/webhook_endpoints) for the
+ * subscriber events the CRM applies, at PUBLIC_URL plus a fresh random token, and keeps Kit's secret
+ * encrypted; turning them off removes it from Kit (DELETE) and forgets it.
+ */
+
+export async function liveUpdatesState(ctx: KitContext, publicUrl: string | undefined): Promise<LiveUpdatesState> {
+  const availability = webhookAvailability(publicUrl);
+  const endpoint = await readWebhookEndpoint(ctx.db, ctx.secret);
+  const figures = await inboxFigures(ctx.db);
+  return {
+    available: availability.available,
+    unavailable_reason: availability.available ? null : availability.reason,
+    enabled: endpoint !== null,
+    url: endpoint?.url ?? null,
+    enabled_at: endpoint ? new Date(endpoint.enabled_at) : null,
+    ...figures,
+  };
+}
+
+export async function turnLiveUpdatesOn(ctx: KitContext, publicUrl: string | undefined): Promise<LiveUpdatesState> {
+  const availability = webhookAvailability(publicUrl);
+  if (!availability.available) throw new AppError(409, 'live_updates_unavailable', availability.reason);
+  if (await readWebhookEndpoint(ctx.db, ctx.secret)) return liveUpdatesState(ctx, publicUrl);
+  const client = await interactiveKitClient(ctx);
+  const token = newEndpointToken();
+  const url = availability.base + KIT_WEBHOOK_PATHS.receive.path({ token });
+  const created = await client.createWebhookEndpoint({ url, events: KIT_WEBHOOK_EVENT_TYPES, name: 'mycrm live updates' });
+  await saveWebhookEndpoint(ctx.db, ctx.secret, { kit_endpoint_id: created.id, token, secret: created.secret, url, enabled_at: new Date().toISOString() });
+  return liveUpdatesState(ctx, publicUrl);
+}
+
+export async function turnLiveUpdatesOff(ctx: KitContext, publicUrl: string | undefined): Promise<LiveUpdatesState> {
+  const endpoint = await readWebhookEndpoint(ctx.db, ctx.secret);
+  if (endpoint) {
+    const client = await interactiveKitClient(ctx);
+    try {
+      await client.deleteWebhookEndpoint(endpoint.kit_endpoint_id);
+    } catch (error) {
+      // Already removed in Kit (by hand, in Kit's own screen): nothing left to remove.
+      if (!(error instanceof KitApiError && error.status === 404)) throw error;
+    }
+    await clearWebhookEndpoint(ctx.db);
+  }
+  return liveUpdatesState(ctx, publicUrl);
+}
+
