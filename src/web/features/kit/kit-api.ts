@@ -21,6 +21,7 @@ import {
   tagLinksResultSchema,
   type KitKeyStatus,
 } from '@shared/kit/api.ts';
+import { KIT_IMPORT_PATHS, kitImportStateSchema } from '@shared/kit/import.ts';
 import { ApiError, apiParsed, del } from '@web/lib/api.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
 
@@ -161,3 +162,21 @@ export const getBatchProgress = (batchId: string) => apiParsed(batchProgressSche
 export const retrySyncBatch = (batchId: string) => apiParsed(batchRetriedSchema, 'POST', KIT_PATHS.retryBatch.path({ id: batchId }), {});
 
 export const getSyncStates = (contactIds: string[]) => apiParsed(syncStatesSchema, 'GET', syncStateQuery(contactIds));
+
+/** The latest import from Kit and reconciliation pass; read every second while one runs. */
+export function useKitImport(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.kit.import,
+    queryFn: () => apiParsed(kitImportStateSchema, 'GET', KIT_IMPORT_PATHS.import),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.import?.status === 'running' || query.state.data?.reconciliation?.status === 'running' ? 1_000 : false),
+  });
+}
+
+export function useStartKitImport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiParsed(kitImportStateSchema, 'POST', KIT_IMPORT_PATHS.import, {}),
+    onSuccess: (state) => client.setQueryData(queryKeys.kit.import, state),
+  });
+}

@@ -3,6 +3,7 @@ import { PageHeader } from '@web/components/ui/page-header.tsx';
 import { ApiKeyCard } from './api-key-card.tsx';
 import { ConnectionCard } from './connection-card.tsx';
 import { CustomFieldsCard } from './custom-fields-card.tsx';
+import { ImportCard } from './import-card.tsx';
 import { useKitConnection, useKitForms, useKitSettings, useKitStats, useKitTags } from './kit-api.ts';
 import { FormsCard, TagsCard } from './kit-lists.tsx';
 import { KitStatsRow } from './kit-stats.tsx';
@@ -43,6 +44,7 @@ export default function KitPage() {
               <CustomFieldsCard />
               <TagLinksCard />
             </div>
+            <ImportCard />
             <SubscribersCard />
           </>
         ) : configured && connection.data ? (
