@@ -7,6 +7,7 @@ import { ImportCard } from './import-card.tsx';
 import { useKitConnection, useKitForms, useKitSettings, useKitStats, useKitTags } from './kit-api.ts';
 import { FormsCard, TagsCard } from './kit-lists.tsx';
 import { KitStatsRow } from './kit-stats.tsx';
+import { LiveUpdatesCard } from './live-updates-card.tsx';
 import { SubscribersCard } from './subscribers-card.tsx';
 import { TagLinksCard } from './tag-links-card.tsx';
 
@@ -45,6 +46,7 @@ export default function KitPage() {
               <TagLinksCard />
             </div>
             <ImportCard />
+            <LiveUpdatesCard />
             <SubscribersCard />
           </>
         ) : configured && connection.data ? (
