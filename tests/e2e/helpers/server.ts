@@ -7,6 +7,7 @@ import { upsertUser } from '../../../src/server/auth/users.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { TEST_PASSWORD } from '../../helpers/test-app.ts';
 import { openTestDatabase } from '../../helpers/test-db.ts';
+import { startKitImportRunner, type KitImportRunnerOptions } from '../../../src/server/kit/import/runner.ts';
 import { startKitWorker, type KitWorkerOptions } from '../../../src/server/kit/worker.ts';
 
 /**
@@ -58,9 +59,12 @@ export async function spawnBuiltServer(options: { dataDir?: string } = {}) {
 /**
  * The app in-process on a fresh test database, with one staff user: fast, for screen tests.
  * `kitWorker` also runs the background Kit sync worker (point KIT_API_BASE in `env` at a fake Kit).
+ * `kitImports` runs the imports from Kit and the reconciliation passes too.
  * `env` adds configuration variables (src/server/config.ts).
  */
-export async function startTestServer(options: { kitWorker?: Partial<KitWorkerOptions> | boolean; env?: Record<string, string> } = {}) {
+export async function startTestServer(
+  options: { kitWorker?: Partial<KitWorkerOptions> | boolean; kitImports?: Partial<KitImportRunnerOptions> | boolean; env?: Record<string, string> } = {},
+) {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.test-artifacts/e2e-data', ...options.env });
   const database = await openTestDatabase();
   const email = 'owner@example.com';
@@ -72,6 +76,9 @@ export async function startTestServer(options: { kitWorker?: Partial<KitWorkerOp
   const worker = options.kitWorker
     ? startKitWorker({ db: database.db, config, log: console, ...(options.kitWorker === true ? {} : options.kitWorker) })
     : undefined;
+  const imports = options.kitImports
+    ? startKitImportRunner({ db: database.db, config, log: console, ...(options.kitImports === true ? {} : options.kitImports) })
+    : undefined;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     db: database.db,
@@ -79,6 +86,7 @@ export async function startTestServer(options: { kitWorker?: Partial<KitWorkerOp
     password: TEST_PASSWORD,
     async close() {
       await worker?.stop();
+      await imports?.stop();
       await app.close();
       await database.close();
     },

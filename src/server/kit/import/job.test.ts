@@ -97,9 +97,9 @@ describe('import from Kit', () => {
     expect(events.map((e) => e.type).sort()).toEqual(['created', 'kit_state_changed']);
     expect(events.every((e) => e.actor.kind === 'kit' && e.actor.source === 'import')).toBe(true);
 
-    // 1 tag list + one page per tag (at most 1,000 holders) + 3 subscriber pages.
-    expect(job.requests).toBe(1 + 2 + 3);
-    expect(kit.calls['GET /subscribers']).toBe(3);
+    // 1 tag list + one page per tag (at most 1,000 holders) + 9 subscriber pages of 250.
+    expect(job.requests).toBe(1 + 2 + 9);
+    expect(kit.calls['GET /subscribers']).toBe(9);
     expect(await db.select().from(kitImportMemberships)).toEqual([]);
   });
 
@@ -149,7 +149,7 @@ describe('import from Kit', () => {
     const claimed = await claimKitImportJob(db, 30_000);
     await expect(runKitImportJob(db, crashing, claimed!)).rejects.toThrow('killed');
     const midway = (await getKitImportState(db)).import!;
-    expect(midway).toMatchObject({ status: 'running', phase: 'subscribers', done: 1_000, created: 1_000 });
+    expect(midway).toMatchObject({ status: 'running', phase: 'subscribers', done: 250, created: 250 });
 
     // Its lease still holds: nobody takes it over yet.
     expect(await claimKitImportJob(db, 30_000)).toBeNull();
@@ -161,8 +161,8 @@ describe('import from Kit', () => {
     const done = (await getKitImportState(db)).import!;
     expect(done).toMatchObject({ status: 'done', total: 2_500, done: 2_500, created: 2_500, updated: 0, skipped: 0 });
     expect(await contactCount()).toBe(2_500);
-    // Only the two pages left were asked for, from the saved cursor, and the tags were not read again.
-    expect(kit.calls['GET /subscribers']! - subscriberRequests!).toBe(2);
+    // Only the nine pages left were asked for, from the saved cursor, and the tags were not read again.
+    expect(kit.calls['GET /subscribers']! - subscriberRequests!).toBe(9);
     expect(kit.log.filter((e) => e.endpoint === 'GET /tags').length).toBe(1);
     expect((await contactByEmail('sub2490@example.com'))!.tags.sort()).toEqual(['customer', 'webinar']);
     const created = await db.select({ n: sql<number>`count(*)::int` }).from(contactEvents).where(eq(contactEvents.type, 'created'));

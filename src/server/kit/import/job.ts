@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   KIT_IMPORT_MESSAGES,
   KIT_IMPORT_PAGE_SIZE,
+  KIT_IMPORT_SUBSCRIBER_PAGE_SIZE,
   KIT_IMPORT_SKIPPED_LISTED,
   type KitImportJob,
   type KitImportKind,
@@ -23,7 +24,7 @@ import { subscriberValues } from './subscriber-values.ts';
 /*
  * An import from Kit, or a reconciliation pass, as a durable job. Requests are kept few: Kit's tags
  * (one request per 1,000), one paged pass per tag over its holders (kept aside in
- * kit_import_memberships), then one paged pass over the subscribers, 1,000 a request, in every state.
+ * kit_import_memberships), then one paged pass over the subscribers in every state, a page per transaction.
  * Each page is written in one transaction together with the job's cursor and counts, so a job
  * taken over after a crash goes on from the last page written, and nothing is written twice. Kit's
  * 429s pause the job in the client's rate limiter; the heartbeat shows the pause on the job.
@@ -236,7 +237,7 @@ function listedSkipped(job: JobRow, more: KitImportSkipped[]) {
 async function readSubscribers(db: Db, client: KitClient, claimed: ClaimedImportJob) {
   const pages = client.subscriberPages({
     status: 'all',
-    per_page: KIT_IMPORT_PAGE_SIZE,
+    per_page: KIT_IMPORT_SUBSCRIBER_PAGE_SIZE,
     after: claimed.job.cursor ?? undefined,
     updated_after: sinceParam(claimed.job),
     include_total_count: true,
