@@ -185,6 +185,8 @@ const sampleParam = (url: string, name: string): string | undefined => {
   if (name === 'submissionId') return randomUUID();
   if (name === 'slug') return 'fuzzed-page';
   if (name === 'file') return 'no-such-image.webp';
+  // A Kit webhook endpoint's token of the shape the server makes (none is registered: the answer is 404).
+  if (name === 'token') return 'A'.repeat(32);
   // A backup's name in the one shape the server makes (none exists: the answer is 404).
   if (name === 'name') return 'mycrm-backup-2026-01-01T00-00-00-000Z.mycrm-backup';
   return undefined;
