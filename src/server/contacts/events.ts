@@ -68,7 +68,8 @@ export function createdEvent(
   const fields: Record<string, FieldChange['old']> = {};
   for (const f of [...TRACKED_FIELDS, 'tags'] as const) {
     const value = contact[f];
-    const empty = value === null || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && Object.keys(value ?? {}).length === 0);
+    // Undefined: a value an insert leaves to the column's default, empty for every field.
+    const empty = value === null || value === undefined || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && Object.keys(value ?? {}).length === 0);
     if (!empty) fields[f] = Array.isArray(value) ? value : asValue(value);
   }
   return { contact_id: contact.id, actor, data: { type: 'created', fields, ...form } };

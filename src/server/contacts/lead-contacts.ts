@@ -4,7 +4,7 @@ import { CONTACT_FIELDS, leadFormContactFields, type LeadFormContactField } from
 import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Db } from '../db/client.ts';
 import { changeEvents, createdEvent, recordContactEvents } from './events.ts';
-import { contacts } from './schema.ts';
+import { contactEvents, contacts } from './schema.ts';
 
 /*
  * The contact side of public sign-ups (leads/service.ts runs them inside its sign-up transaction).
@@ -36,17 +36,28 @@ const lockByEmail = async (tx: Db, email: string): Promise<Contact | undefined> 
   (await tx.select().from(contacts).where(sql`lower(${contacts.email}) = ${email}`).for('update'))[0];
 
 /**
- * A new contact with `values`, or the one with this email, locked until the sign-up commits. The
- * insert is one statement on the unique index over lower(email), so simultaneous sign-ups with one
- * email make one contact: the second waits for the first and then finds its row. Inserting first
- * makes a new email (most sign-ups) one statement instead of two.
+ * A new contact with `values` and its 'created' event, or the one with this email, locked until the
+ * sign-up commits. The insert is one statement on the unique index over lower(email), so
+ * simultaneous sign-ups with one email make one contact: the second waits for the first and then
+ * finds its row. A new email (most sign-ups) is one statement: the event is written by the insert's
+ * own statement, from the values inserted (what they leave out is empty in the row too).
  */
-async function findOrCreate(tx: Db, values: typeof contacts.$inferInsert): Promise<{ contact: Contact; created: boolean }> {
-  const [inserted] = await tx.insert(contacts).values(values).onConflictDoNothing().returning();
-  if (inserted) return { contact: inserted, created: true };
+async function findOrCreate(tx: Db, values: typeof contacts.$inferInsert, signup: SignupRecord, url_parameters: Record<string, string>): Promise<{ id: string } | { existing: Contact }> {
+  const insert = tx.insert(contacts).values(values).onConflictDoNothing().returning({ id: contacts.id });
+  const { actor, data } = createdEvent({ ...values, id: '' } as Contact, signup.actor, { form_data: signup.form_data, url_parameters });
+  const [inserted] = (
+    (await tx.execute(sql`
+      with inserted as (${insert.getSQL()}),
+      recorded as (
+        insert into ${contactEvents} (contact_id, type, actor, data)
+        select id, 'created', ${JSON.stringify(actor)}::jsonb, ${JSON.stringify(data)}::jsonb from inserted
+      )
+      select id from inserted`)) as unknown as { rows: Array<{ id: string }> }
+  ).rows;
+  if (inserted) return { id: inserted.id };
   const existing = await lockByEmail(tx, values.email);
   if (!existing) throw new Error('the contact vanished inside its own sign-up transaction');
-  return { contact: existing, created: false };
+  return { existing };
 }
 
 /**
@@ -75,21 +86,24 @@ export async function upsertLeadContact(
   signup: SignupRecord,
 ): Promise<{ id: string; created: boolean; newly_tagged: boolean }> {
   const { email, tag, url_parameters } = input;
-  const { contact, created } = await findOrCreate(tx, {
-    email,
-    full_name: input.full_name,
-    first_name: input.first_name,
-    last_name: input.last_name,
-    phone: input.phone,
-    source: input.source,
-    status: 'lead',
-    tags: [tag],
+  const found = await findOrCreate(
+    tx,
+    {
+      email,
+      full_name: input.full_name,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone: input.phone,
+      source: input.source,
+      status: 'lead',
+      tags: [tag],
+      url_parameters,
+    },
+    signup,
     url_parameters,
-  });
-  if (created) {
-    await recordContactEvents(tx, [createdEvent(contact, signup.actor, { form_data: signup.form_data, url_parameters })]);
-    return { id: contact.id, created: true, newly_tagged: false };
-  }
+  );
+  if ('id' in found) return { id: found.id, created: true, newly_tagged: false };
+  const contact = found.existing;
   const newlyTagged = !contact.tags.includes(tag);
   const params = { ...contact.url_parameters, ...url_parameters };
   await applySignup(
@@ -115,11 +129,9 @@ export async function upsertLandingPageContact(
   { email, fields, url_parameters }: { email: string; fields: LandingPageContactFields; url_parameters: Record<string, string> },
   signup: SignupRecord,
 ): Promise<{ id: string }> {
-  const { contact, created } = await findOrCreate(tx, { email, ...fields, source: 'landing_page', status: 'lead', url_parameters });
-  if (created) {
-    await recordContactEvents(tx, [createdEvent(contact, signup.actor, { form_data: signup.form_data, url_parameters })]);
-    return { id: contact.id };
-  }
+  const found = await findOrCreate(tx, { email, ...fields, source: 'landing_page', status: 'lead', url_parameters }, signup, url_parameters);
+  if ('id' in found) return { id: found.id };
+  const contact = found.existing;
   const given = Object.fromEntries(LANDING_PAGE_CONTACT_FIELDS.map((f) => [f, fields[f] ?? contact[f]]));
   await applySignup(tx, contact, { ...given, url_parameters: { ...contact.url_parameters, ...url_parameters } }, signup, url_parameters);
   return { id: contact.id };
