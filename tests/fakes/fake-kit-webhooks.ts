@@ -19,8 +19,8 @@ export const WEBHOOK_ROUTES: Array<{ method: string; pattern: RegExp; endpoint: 
   { method: 'DELETE', pattern: /^\/webhook_endpoints\/(\d+)$/, endpoint: 'DELETE /webhook_endpoints/:id' },
 ];
 
-/** The events the fake offers (Kit answers 422 to others). */
-const OFFERED = new Set([
+/** The events the fake offers by default (Kit answers 422 to others; `offer` changes them, as Kit rolls events out). */
+const OFFERED_BY_DEFAULT = [
   'subscriber.created',
   'subscriber.activated',
   'subscriber.unsubscribed',
@@ -29,7 +29,7 @@ const OFFERED = new Set([
   'subscriber.subscribed_to_form',
   'subscriber.tag_added',
   'subscriber.tag_removed',
-]);
+];
 
 export interface FakeWebhookEndpoint {
   id: number;
@@ -83,6 +83,8 @@ export interface FakeWebhooks {
   event(type: string, subscriber: FakeSubscriber, options?: { tag?: FakeTag; at?: Date }): FakeWebhookEvent;
   /** Delivers events to every endpoint subscribed to their type, batched by type. */
   deliver(events: FakeWebhookEvent[], options?: DeliverOptions): Promise<DeliveryReport>;
+  /** The event types endpoints may subscribe to from now on (as Kit has them today: some are only planned). */
+  offer(events: readonly string[]): void;
   reset(): void;
 }
 
@@ -90,6 +92,7 @@ const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export function createFakeWebhooks(nextId: () => number): FakeWebhooks {
   const endpoints = new Map<number, FakeWebhookEndpoint>();
+  let offered = new Set(OFFERED_BY_DEFAULT);
   let deliveryId = 5000;
   const shown = (e: FakeWebhookEndpoint) => ({ id: e.id, url: e.url, events: e.events, created_at: e.created_at, status: 'active' });
 
@@ -104,7 +107,7 @@ export function createFakeWebhooks(nextId: () => number): FakeWebhooks {
           const events = Array.isArray(body.events) ? body.events.filter((e): e is string => typeof e === 'string') : [];
           if (!/^https?:\/\//.test(url)) return { status: 422, json: { errors: ['Url is invalid'] } };
           if (events.length === 0) return { status: 422, json: { errors: ["Events can't be blank"] } };
-          const unknown = events.filter((e) => !OFFERED.has(e));
+          const unknown = events.filter((e) => !offered.has(e));
           if (unknown.length) return { status: 422, json: { errors: [`Events not available: ${unknown.join(', ')}`] } };
           const created: FakeWebhookEndpoint = { id: nextId(), url, events, secret: `whsec_${randomBytes(24).toString('hex')}`, created_at: isoSeconds(new Date()) };
           endpoints.set(created.id, created);
@@ -160,8 +163,12 @@ export function createFakeWebhooks(nextId: () => number): FakeWebhooks {
       await Promise.all(workers);
       return report;
     },
+    offer(events) {
+      offered = new Set(events);
+    },
     reset() {
       endpoints.clear();
+      offered = new Set(OFFERED_BY_DEFAULT);
     },
   };
 }

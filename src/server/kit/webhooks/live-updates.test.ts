@@ -147,6 +147,23 @@ describe('Live updates from Kit', () => {
   });
 });
 
+describe('Live updates while Kit offers no tag events yet', () => {
+  it('registers the state events alone (tag changes then come with the reconciliation pass)', async () => {
+    const stateEvents = ['subscriber.created', 'subscriber.activated', 'subscriber.unsubscribed', 'subscriber.bounced', 'subscriber.complained'];
+    kit.webhooks.offer(stateEvents);
+    try {
+      const res = await live('PUT');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ enabled: true });
+      const [endpoint] = [...kit.webhooks.endpoints.values()];
+      expect(endpoint!.events.toSorted()).toEqual(stateEvents.toSorted());
+    } finally {
+      await live('DELETE');
+      kit.webhooks.reset();
+    }
+  });
+});
+
 describe('where live updates are possible', () => {
   it('needs PUBLIC_URL to be https on a public name or address', () => {
     for (const url of [undefined, 'http://crm.example.com', 'https://localhost', 'https://crm.local', 'https://10.0.0.5', 'https://[::1]', 'https://192.168.1.2:8443', 'https://intranet']) {

@@ -1,6 +1,6 @@
-import { KIT_WEBHOOK_EVENT_TYPES, KIT_WEBHOOK_PATHS, type LiveUpdatesState } from '../../../shared/kit/webhooks.ts';
+import { KIT_TAG_EVENT_TYPES, KIT_WEBHOOK_EVENT_TYPES, KIT_WEBHOOK_PATHS, type LiveUpdatesState } from '../../../shared/kit/webhooks.ts';
 import { AppError } from '../../http/errors.ts';
-import { KitApiError } from '../client.ts';
+import { KitApiError, type KitClient } from '../client.ts';
 import { interactiveKitClient, type KitContext } from '../connection.ts';
 import { clearWebhookEndpoint, newEndpointToken, readWebhookEndpoint, saveWebhookEndpoint } from './endpoint-store.ts';
 import { inboxFigures } from './inbox.ts';
@@ -33,9 +33,24 @@ export async function turnLiveUpdatesOn(ctx: KitContext, publicUrl: string | und
   const client = await interactiveKitClient(ctx);
   const token = newEndpointToken();
   const url = availability.base + KIT_WEBHOOK_PATHS.receive.path({ token });
-  const created = await client.createWebhookEndpoint({ url, events: KIT_WEBHOOK_EVENT_TYPES, name: 'mycrm live updates' });
+  const created = await registerEndpoint(client, url);
   await saveWebhookEndpoint(ctx.db, ctx.secret, { kit_endpoint_id: created.id, token, secret: created.secret, url, enabled_at: new Date().toISOString() });
   return liveUpdatesState(ctx, publicUrl);
+}
+
+/**
+ * Kit rolls event types out one by one and refuses (422) an endpoint that asks for one it does not
+ * deliver yet. Tag events are the newest of those the CRM applies: without them the endpoint still
+ * carries every state change, and the hourly reconciliation pass brings tag changes.
+ */
+async function registerEndpoint(client: KitClient, url: string) {
+  const name = 'mycrm live updates';
+  try {
+    return await client.createWebhookEndpoint({ url, events: KIT_WEBHOOK_EVENT_TYPES, name });
+  } catch (error) {
+    if (!(error instanceof KitApiError && error.status === 422)) throw error;
+    return client.createWebhookEndpoint({ url, events: KIT_WEBHOOK_EVENT_TYPES.filter((type) => !KIT_TAG_EVENT_TYPES.includes(type)), name });
+  }
 }
 
 export async function turnLiveUpdatesOff(ctx: KitContext, publicUrl: string | undefined): Promise<LiveUpdatesState> {
