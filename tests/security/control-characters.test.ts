@@ -124,6 +124,7 @@ const sampleBodies = (): Record<string, unknown> => ({
   'POST /api/kit/tag-links': { create_missing: false, tag_ids: [tagId] },
   'POST /api/kit/contacts/:id/sync': { tag_names: ['via_mycrm'] },
   'POST /api/kit/sync-batches': { selection: { kind: 'matching', filters: { search: 'Fuzz', tag: 'fuzz-tag' } }, tag_names: ['via_mycrm'] },
+  'POST /api/kit/sync-batches/preview': { selection: { kind: 'matching', filters: { search: 'Fuzz', tag: 'fuzz-tag' } } },
   'POST /api/contacts/bulk-jobs': { action: 'tag', tag: 'fuzz-tag', selection: { kind: 'matching', filters: { search: 'Fuzz', tag: 'fuzz-tag' } } },
   'POST /api/contacts/export-selection.csv': { selection: { kind: 'matching', filters: { search: 'Fuzz' } }, sort: 'name', order: 'asc' },
   'POST /api/contacts/import': {
