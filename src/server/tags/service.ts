@@ -135,4 +135,4 @@ export async function setTagKitLink(db: Db, id: string, kitTagName: string, kitT
 }
 
 // Kit's tags reported by its webhooks (and imports) find or make their CRM tag.
-export { tagForKitTag } from './kit-tags.ts';
+export { crmTagNameOfKitTag, tagForKitTag } from './kit-tags.ts';

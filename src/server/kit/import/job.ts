@@ -16,7 +16,7 @@ import { addTagsByKitId, writeKitContacts, type KitContactInput } from '../../co
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/errors.ts';
-import { createTag, listTags, setTagKitLink, type Tag } from '../../tags/service.ts';
+import { createTag, crmTagNameOfKitTag, listTags, setTagKitLink, type Tag } from '../../tags/service.ts';
 import type { KitClient } from '../client.ts';
 import { kitImportJobs, kitImportMemberships } from '../schema.ts';
 import { subscriberValues } from './subscriber-values.ts';
@@ -39,9 +39,6 @@ export interface ClaimedImportJob {
   job: JobRow;
   token: string;
 }
-
-/** Kit's tag names that CRM tag names cannot hold (separators), and their length, made to fit. */
-const crmTagName = (kitName: string) => kitName.replace(/[;,]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || 'Kit tag';
 
 /** Starts a job; only one runs at a time. */
 export async function startKitImportJob(db: Db, kind: KitImportKind, since: Date | null = null): Promise<JobRow> {
@@ -132,7 +129,7 @@ async function linkKitTags(db: Db, kitTags: KitTag[]): Promise<void> {
   for (const t of crm) byName.set(t.name.toLowerCase(), t);
   for (const kitTag of kitTags) {
     if (byKitId.has(kitTag.id)) continue;
-    const name = crmTagName(kitTag.name);
+    const name = crmTagNameOfKitTag(kitTag.name);
     const found = byName.get(kitTag.name.toLowerCase()) ?? byName.get(name.toLowerCase());
     if (found && found.kit_tag_id === null) {
       byName.set(name.toLowerCase(), await setTagKitLink(db, found.id, kitTag.name, kitTag.id));

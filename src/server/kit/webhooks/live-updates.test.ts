@@ -114,6 +114,16 @@ describe('Live updates from Kit', () => {
     expect(tagEvents.map((e) => e.type)).toEqual(['tags_added']);
   });
 
+  it('names a CRM tag made for a Kit tag as CRM tags may be named (no list separators or control characters)', async () => {
+    const subscriber = kit.state.addSubscriber({ email_address: 'separated@example.com' });
+    const tag = kit.state.tagByName('Coaching; 2026,\u202Espring');
+    await kit.webhooks.deliver([kit.webhooks.event('subscriber.tag_added', subscriber, { tag })], { transport });
+    await worker.idle();
+    expect((await contactByEmail('separated@example.com'))!.tags).toEqual(['Coaching 2026 spring']);
+    const [crmTag] = await t.db.select().from(tags).where(eq(tags.kit_tag_id, tag.id));
+    expect(crmTag!.name).toBe('Coaching 2026 spring');
+  });
+
   it('refuses a delivery of more than 100 events, an unknown token and a body that is no delivery, storing nothing', async () => {
     const [endpoint] = [...kit.webhooks.endpoints.values()];
     const before = (await t.db.select({ n: count() }).from(kitWebhookEvents))[0]!.n;
