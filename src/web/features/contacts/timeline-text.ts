@@ -1,4 +1,5 @@
 import { CONTACT_FIELDS } from '@shared/contacts/fields.ts';
+import { DATE_FORMATS } from '@web/components/ui/date-text.tsx';
 import { CONTACT_FIELD_LABELS, type ContactFormField } from '@shared/contacts/form.ts';
 import { KIT_STATE_LABELS, type KitStateSource } from '@shared/kit/subscriber-state.ts';
 import type { ContactEvent, ContactEventActor, FieldChange } from '@shared/contacts/timeline.ts';
@@ -8,7 +9,7 @@ import type { ContactEvent, ContactEventActor, FieldChange } from '@shared/conta
 const KIT_SOURCE_TEXT: Record<KitStateSource, string> = {
   import: 'by the import from Kit',
   webhook: 'by Kit (live update)',
-  reconciliation: 'by the hourly check with Kit',
+  reconciliation: 'by the scheduled check with Kit',
   sync: 'by the Kit sync',
 };
 
@@ -114,7 +115,7 @@ export function eventDetails(event: ContactEvent): EventDetail[] {
     case 'kit_state_changed':
       return [
         `Before: ${data.from ? KIT_STATE_LABELS[data.from] : 'unknown'}`,
-        `In Kit since: ${new Date(data.changed_at).toLocaleString()}`,
+        `In Kit since: ${DATE_FORMATS.datetime.format(new Date(data.changed_at))}`,
         ...(data.reason ? [`Reason: ${data.reason}`] : []),
       ];
     default:
