@@ -15,6 +15,7 @@ const NOT_JSON = {
   'GET /lp/:slug': 'a published landing page (HTML)',
   'GET /lp/:slug/content': "an html page's own HTML, in a sandbox",
   'GET /api/public/images/:file': 'image bytes',
+  'GET /api/backups/:name': 'an encrypted backup file, streamed',
   'GET /api/landing-pages/:id/versions/:versionId/preview': 'a kept version drawn as a whole HTML page, for a sandboxed frame',
   'GET /api/landing-pages/:id/preview': "a staff preview of the page's saved content (HTML)",
   'GET /api/landing-pages/:id/preview/content': "an html page's own HTML for its preview's frame, in a sandbox",

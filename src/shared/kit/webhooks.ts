@@ -81,6 +81,9 @@ export const kitWebhookDeliverySchema = z.object({
 });
 export type KitWebhookDelivery = z.output<typeof kitWebhookDeliverySchema>;
 
+/** The endpoint's answer to a delivery Kit made: events in it, and how many were new (the rest came before). */
+export const kitWebhookReceivedSchema = z.object({ received: z.number().int(), new: z.number().int() });
+
 /** What the Kit screen's Live updates card shows. */
 export const liveUpdatesStateSchema = z.object({
   /** PUBLIC_URL is a public https address (else `unavailable_reason` says why not). */

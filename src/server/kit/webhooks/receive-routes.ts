@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { KIT_WEBHOOK_BODY_LIMIT, KIT_WEBHOOK_MESSAGES, KIT_WEBHOOK_PATHS, kitWebhookDeliverySchema } from '../../../shared/kit/webhooks.ts';
+import { KIT_WEBHOOK_BODY_LIMIT, KIT_WEBHOOK_MESSAGES, KIT_WEBHOOK_PATHS, kitWebhookDeliverySchema, kitWebhookReceivedSchema } from '../../../shared/kit/webhooks.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { limitPerAddress } from '../../http/rate-limit.ts';
@@ -26,6 +26,7 @@ export async function kitWebhookReceiveRoutes(app: FastifyInstance, { db, secret
     KIT_WEBHOOK_PATHS.receive.pattern,
     {
       config: { public: true },
+      schema: { response: { 200: kitWebhookReceivedSchema } },
       bodyLimit: KIT_WEBHOOK_BODY_LIMIT,
       preHandler: limitPerAddress(db, { scope: 'kit-webhook', max: DELIVERIES_PER_MINUTE, windowMs: 60_000, message: KIT_WEBHOOK_MESSAGES.rateLimited }),
     },

@@ -60,8 +60,8 @@ describe('the contact screens', () => {
     for (const field of pageFields(CONTACT_FIELDS).filter((f) => f.type === 'tags')) expect(within(details).getByLabelText(field.label)).toBeTruthy();
   });
 
-  it('offer each list field as a column, then Created and Kit ID', () => {
-    expect(OPTIONAL_COLUMNS.map((column) => COLUMN_LABELS[column])).toEqual([...listFields(CONTACT_FIELDS).map((field) => field.label), 'Created', 'Kit ID']);
+  it('offer each list field as a column, then Created, Kit ID and Kit state', () => {
+    expect(OPTIONAL_COLUMNS.map((column) => COLUMN_LABELS[column])).toEqual([...listFields(CONTACT_FIELDS).map((field) => field.label), 'Created', 'Kit ID', 'Kit state']);
   });
 });
 
