@@ -12,13 +12,19 @@ export async function openTestDatabase(): Promise<Database> {
   return openPglite({ loadDataDir: dump, migrate: false });
 }
 
-async function openPostgresCopy(): Promise<Database> {
+const openPostgresCopy = () => openScratchPostgres({ template: inject('postgresTemplate') });
+
+/**
+ * A new PostgreSQL database on the test server, dropped again by `close()`: a copy of `template`, or
+ * empty; migrated at open unless `migrate` is false.
+ */
+export async function openScratchPostgres({ template, migrate, poolSize }: { template?: string; migrate?: boolean; poolSize?: number } = {}): Promise<Database> {
   const name = `mycrm_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
-  const database = await openPostgres(withDatabase(testDatabaseUrl(), name));
+  const database = await openPostgres(withDatabase(testDatabaseUrl(), name), { migrate: migrate ?? true, poolSize });
   return {
     ...database,
     async close() {

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseUrl, testDriver, withDatabase } from '../../../tests/helpers/test-db-config.ts';
-import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { testDriver } from '../../../tests/helpers/test-db-config.ts';
+import { openScratchPostgres } from '../../../tests/helpers/test-db.ts';
+import { openPglite, type Database } from '../db/client.ts';
 import { openImageStorage } from '../images/service.ts';
 import { BackupArchiveError, type BackupKeySource } from './archive-header.ts';
 import { appliedSchemaVersion, currentSchema, migrateTo, rowsOf } from './database-shape.ts';
@@ -20,25 +20,8 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 const secret = randomBytes(32);
 const bySecret: BackupKeySource = { kind: 'instance-secret', secret };
 
-/** A new, empty PostgreSQL database (no migrations), dropped by close(). */
-async function emptyPostgres(migrate: boolean): Promise<Database> {
-  const name = `mycrm_backup_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const database = await openPostgres(withDatabase(testDatabaseUrl(), name), { migrate, poolSize: 2 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: testDatabaseUrl() });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
+/** A new PostgreSQL database, empty or migrated, dropped by close(). */
+const emptyPostgres = (migrate: boolean) => openScratchPostgres({ migrate, poolSize: 2 });
 
 const emptyPglite = () => openPglite({ migrate: false });
 
