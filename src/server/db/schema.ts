@@ -6,6 +6,7 @@ import * as images from '../images/schema.ts';
 import * as kit from '../kit/schema.ts';
 import * as landingPages from '../landing-pages/schema.ts';
 import * as leads from '../leads/schema.ts';
+import * as privacy from '../privacy/schema.ts';
 import * as settings from '../settings/schema.ts';
 import * as tags from '../tags/schema.ts';
 
@@ -24,7 +25,8 @@ export * from '../images/schema.ts';
 export * from '../kit/schema.ts';
 export * from '../landing-pages/schema.ts';
 export * from '../leads/schema.ts';
+export * from '../privacy/schema.ts';
 export * from '../settings/schema.ts';
 export * from '../tags/schema.ts';
 
-export const schema = { ...auth, ...calendar, ...contacts, ...http, ...images, ...kit, ...landingPages, ...leads, ...settings, ...tags };
+export const schema = { ...auth, ...calendar, ...contacts, ...http, ...images, ...kit, ...landingPages, ...leads, ...privacy, ...settings, ...tags };
