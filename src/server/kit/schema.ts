@@ -128,3 +128,26 @@ export const kitWebhookEvents = pgTable(
     index('kit_webhook_events_processed_idx').on(t.processed_at),
   ],
 );
+
+/**
+ * Unsubscribes owed to Kit for erased people (unsubscribes.ts): the erasure deletes the contact and
+ * its syncs, so this row, not tied to any contact, carries the email or Kit id until Kit confirmed;
+ * then both are cleared and only when and how it ended remain. Retried with back-off like syncs,
+ * claimed FOR UPDATE SKIP LOCKED by any instance's worker.
+ */
+export const kitUnsubscribes = pgTable(
+  'kit_unsubscribes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email'),
+    kit_id: bigint('kit_id', { mode: 'number' }),
+    status: kitSyncJobStatus('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    run_after: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    locked_at: timestamp('locked_at', { withTimezone: true }),
+    last_error: text('last_error'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('kit_unsubscribes_due_idx').on(t.run_after).where(sql`${t.status} = 'queued'`)],
+);

@@ -25,7 +25,8 @@ export type ContactSelectionInput = z.input<typeof contactSelectionSchema>;
 
 export const bulkJobParamsSchema = z.object({ id: z.uuid({ error: 'Not a bulk job id' }) });
 
-export const BULK_ACTIONS = ['tag', 'untag', 'delete'] as const;
+/** 'delete' removes the contacts; 'erase' also removes every trace of them and unsubscribes them in Kit (privacy). */
+export const BULK_ACTIONS = ['tag', 'untag', 'delete', 'erase'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const BULK_JOB_STATUSES = ['running', 'done', 'failed'] as const;
 
@@ -35,6 +36,7 @@ export const bulkJobRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('tag'), tag: tagName, selection: contactSelectionSchema }),
   z.object({ action: z.literal('untag'), tag: tagName, selection: contactSelectionSchema }),
   z.object({ action: z.literal('delete'), selection: contactSelectionSchema }),
+  z.object({ action: z.literal('erase'), selection: contactSelectionSchema }),
 ]);
 export type BulkJobRequest = z.output<typeof bulkJobRequestSchema>;
 export type BulkJobInput = z.input<typeof bulkJobRequestSchema>;
