@@ -21,6 +21,8 @@ export const landingPages = pgTable(
     page_type: pageType('page_type').notNull().default('builder'),
     is_active: boolean('is_active').notNull().default(true),
     builder_config: jsonb('builder_config'),
+    /** Search and link-preview settings (page-settings.ts), saved with the content; null: none set. */
+    settings: jsonb('settings'),
     /**
      * Counts the saves of the content: a save names the version it started from and is refused when
      * another came in between (optimistic concurrency). Toggling is_active is no content save.
@@ -50,6 +52,7 @@ export const landingPageVersions = pgTable(
     version: integer('version').notNull(),
     content: text('content').notNull(),
     page_type: pageType('page_type').notNull(),
+    settings: jsonb('settings'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
