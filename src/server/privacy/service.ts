@@ -1,0 +1,14 @@
+/*
+ * The privacy feature as other features reach it (a server feature uses another only through its
+ * service.ts): consent at sign-up, double opt-in for the Kit sync, and confirmations from Kit.
+ */
+
+export {
+  confirmConsentRecords,
+  consentRecordInsert,
+  pendingDoubleOptInForm,
+  resolveSignupConsent,
+  signupConsentConfig,
+  type ConfirmedConsent,
+  type SignupConsent,
+} from './signup-consent.ts';
