@@ -3,6 +3,7 @@ import { timestamp } from '../http/codecs.ts';
 import { routePath } from '../http/route-path.ts';
 import { safeText } from '../text/safe-text.ts';
 import { KIT_STATE_SOURCES, KIT_SUBSCRIBER_STATES } from '../kit/subscriber-state.ts';
+import { CONSENT_LANGUAGES, SIGNUP_KINDS } from '../privacy/sources.ts';
 
 /**
  * A contact's timeline (the contact page): what happened to the contact, newest first. The server
@@ -25,6 +26,10 @@ export const CONTACT_EVENT_TYPES = [
   'kit_sync',
   /** Kit reported a new state for the subscriber (unsubscribed, bounced, confirmed, …). */
   'kit_state_changed',
+  /** A sign-up agreed to a consent statement (which version, language, page; the words stay with the version). */
+  'consent_given',
+  /** Kit reported a double opt-in sign-up active: the person confirmed (or was subscribed already). */
+  'consent_confirmed',
 ] as const;
 export type ContactEventType = (typeof CONTACT_EVENT_TYPES)[number];
 
@@ -82,6 +87,24 @@ export const contactEventDataSchema = z.discriminatedUnion('type', [
     changed_at: z.string(),
     /** Kit's own words where it gives any (a bounce's reason), else null. */
     reason: text().nullable(),
+  }),
+  z.object({
+    type: z.literal('consent_given'),
+    kind: z.enum(SIGNUP_KINDS),
+    version: z.number().int(),
+    language: z.enum(CONSENT_LANGUAGES),
+    page_url: text(),
+    /** The sign-up joins a Kit form: confirmed once Kit reports the person active. */
+    double_opt_in: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('consent_confirmed'),
+    kind: z.enum(SIGNUP_KINDS),
+    version: z.number().int(),
+    /** Kit's time of the change. */
+    confirmed_at: z.string(),
+    /** Kit had the person active already: no confirmation was needed. */
+    already_subscribed: z.boolean(),
   }),
 ]);
 export type ContactEventData = z.infer<typeof contactEventDataSchema>;
