@@ -28,6 +28,9 @@ import { landingPageViewerRoutes, type SendSitePage } from './landing-pages/view
 import { leadKitSync } from './leads/kit-sync.ts';
 import { campaignTagRoutes } from './leads/campaign-tag-routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
+import { emailHasher, type EmailHasher } from './privacy/email-hash.ts';
+import { contactEraser } from './privacy/erasure.ts';
+import { erasureRoutes } from './privacy/erasure-routes.ts';
 import { spaRoutes } from './spa/routes.ts';
 import { createSitePages } from './spa/site-pages.ts';
 import { tagsRoutes } from './tags/routes.ts';
@@ -82,7 +85,12 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   await app.register(accountRoutes, { db, config });
   await app.register(kitRoutes, { db, config });
   await app.register(dashboardRoutes, { db, config });
-  await app.register(contactsRoutes, { db, config });
+  // Erasure keeps a salted hash of the email, keyed from the instance secret (read when first needed).
+  const instanceSecret = () => loadSecretKey(config.dataDir, config.kit.secretKey);
+  let hasher: EmailHasher | undefined;
+  const erase = contactEraser(() => (hasher ??= emailHasher(instanceSecret())));
+  await app.register(contactsRoutes, { db, config, erase });
+  await app.register(erasureRoutes, { db, erase });
   await app.register(tagsRoutes, { db, config });
   await app.register(calendarRoutes, { db, config });
   // Published pages: rendered once, cached until a save (in any instance), views counted in memory.
@@ -103,7 +111,7 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   await app.register(imagesRoutes, { db, config });
   await app.register(leadsRoutes, { db, config, kitSync: leadKitSync });
   await app.register(campaignTagRoutes, { db, config });
-  await app.register(backupRoutes, { database, config, instanceSecret: () => loadSecretKey(config.dataDir, config.kit.secretKey) });
+  await app.register(backupRoutes, { database, config, instanceSecret });
   await app.register(spaRoutes, { webDir: config.webDir, site });
 
   return app;

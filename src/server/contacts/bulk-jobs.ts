@@ -11,7 +11,7 @@ import { contactBulkJobItems, contactBulkJobs, contactEvents, contacts } from '.
 import { selectedContactIds } from './service.ts';
 
 /*
- * Bulk tag, untag and delete over a selection, however large. Starting a job fixes its contacts
+ * Bulk tag, untag, delete and erase over a selection, however large. Starting a job fixes its contacts
  * (contact_bulk_job_items); each batch then changes up to BULK_BATCH_SIZE of them, writes their
  * timeline events, deletes their items and counts its progress in one transaction. So a job is
  * never half-applied to a batch, and after a crash it resumes where its last batch committed.
@@ -22,6 +22,11 @@ import { selectedContactIds } from './service.ts';
  */
 
 type JobRow = typeof contactBulkJobs.$inferSelect;
+/** Erases contacts inside the batch's transaction (the privacy feature's erasure, handed in by the app). */
+export type BulkEraser = (tx: Db, ids: string[], actor: ContactEventActor) => Promise<string[]>;
+export interface BulkJobDeps {
+  erase?: BulkEraser;
+}
 export interface Lease {
   jobId: string;
   token: string;
@@ -93,8 +98,12 @@ export async function claimAbandonedJob(db: Db, leaseMs: number): Promise<Lease 
 }
 
 /** What one batch did to its contacts: the ids it changed. */
-async function applyToBatch(tx: Db, job: JobRow, ids: string[]): Promise<string[]> {
+async function applyToBatch(tx: Db, job: JobRow, ids: string[], deps: BulkJobDeps): Promise<string[]> {
   const inBatch = sql`${contacts.id} in ${idList(ids)}`;
+  if (job.action === 'erase') {
+    if (!deps.erase) throw new Error('This server cannot erase contacts: no eraser was given to the bulk jobs');
+    return deps.erase(tx, ids, job.actor);
+  }
   if (job.action === 'delete') {
     return (await tx.delete(contacts).where(inBatch).returning({ id: contacts.id })).map((r) => r.id);
   }
@@ -127,7 +136,7 @@ class BulkJobStopped extends Error {}
  * Runs the job's next batch. 'more': call again; 'finished': the job is over (done or failed);
  * 'lost': another instance holds the job now, so this one lets go.
  */
-export async function runBulkJobBatch(db: Db, lease: Lease, batchSize = BULK_BATCH_SIZE): Promise<'more' | 'finished' | 'lost'> {
+export async function runBulkJobBatch(db: Db, lease: Lease, batchSize = BULK_BATCH_SIZE, deps: BulkJobDeps = {}): Promise<'more' | 'finished' | 'lost'> {
   try {
     return await db.transaction(async (tx) => {
       const [job] = await tx.select().from(contactBulkJobs).where(eq(contactBulkJobs.id, lease.jobId)).for('update');
@@ -142,7 +151,7 @@ export async function runBulkJobBatch(db: Db, lease: Lease, batchSize = BULK_BAT
           ),
         )
         .returning({ contact_id: contactBulkJobItems.contact_id });
-      const changed = handled.length > 0 ? await applyToBatch(tx, job, handled.map((h) => h.contact_id)) : [];
+      const changed = handled.length > 0 ? await applyToBatch(tx, job, handled.map((h) => h.contact_id), deps) : [];
       const finished = handled.length < batchSize;
       await tx
         .update(contactBulkJobs)
@@ -175,9 +184,9 @@ async function failJob(db: Db, lease: Lease, message: string): Promise<void> {
 }
 
 /** Runs a job to its end in the caller (small jobs answer at once); 'lost' when another instance took it over. */
-export async function runBulkJob(db: Db, lease: Lease, batchSize = BULK_BATCH_SIZE): Promise<'finished' | 'lost'> {
+export async function runBulkJob(db: Db, lease: Lease, batchSize = BULK_BATCH_SIZE, deps: BulkJobDeps = {}): Promise<'finished' | 'lost'> {
   for (;;) {
-    const step = await runBulkJobBatch(db, lease, batchSize);
+    const step = await runBulkJobBatch(db, lease, batchSize, deps);
     if (step !== 'more') return step;
   }
 }

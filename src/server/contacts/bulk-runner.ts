@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { claimAbandonedJob, runBulkJobBatch, type Lease } from './bulk-jobs.ts';
+import { claimAbandonedJob, runBulkJobBatch, type BulkJobDeps, type Lease } from './bulk-jobs.ts';
 import { contactBulkJobs } from './schema.ts';
 
 /*
@@ -27,9 +27,10 @@ export interface BulkJobRunnerOptions {
   pollMs?: number;
   /** A job whose instance has not finished a batch for this long is taken over. */
   leaseMs?: number;
+  deps?: BulkJobDeps;
 }
 
-export function startBulkJobRunner({ db, log, pollMs = 5_000, leaseMs = 60_000 }: BulkJobRunnerOptions): BulkJobRunner {
+export function startBulkJobRunner({ db, log, pollMs = 5_000, leaseMs = 60_000, deps = {} }: BulkJobRunnerOptions): BulkJobRunner {
   const running = new Map<string, Promise<void>>();
   let stopping = false;
 
@@ -43,7 +44,7 @@ export function startBulkJobRunner({ db, log, pollMs = 5_000, leaseMs = 60_000 }
     try {
       for (;;) {
         if (stopping) return void (await release(lease));
-        if ((await runBulkJobBatch(db, lease)) !== 'more') return;
+        if ((await runBulkJobBatch(db, lease, undefined, deps)) !== 'more') return;
         // Let waiting requests in between two batches.
         await new Promise((resolve) => setImmediate(resolve));
       }

@@ -18,7 +18,7 @@ import { CONTACT_TIMELINE_PATHS, timelineQuerySchema, timelineResponseSchema, ty
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
-import { createBulkJob, getBulkJob, runBulkJob } from './bulk-jobs.ts';
+import { createBulkJob, getBulkJob, runBulkJob, type BulkEraser } from './bulk-jobs.ts';
 import { startBulkJobRunner } from './bulk-runner.ts';
 import { contactsCsv, exportFileName } from './export.ts';
 import { getImportJob, runImport, startImport } from './import.ts';
@@ -47,9 +47,10 @@ function sendCsv(reply: FastifyReply, csv: AsyncGenerator<string>) {
     .send(Readable.from(csv));
 }
 
-export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; config: Config }) {
+export async function contactsRoutes(app: FastifyInstance, { db, erase }: { db: Db; config: Config; erase?: BulkEraser }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const bulkRunner = startBulkJobRunner({ db, log: app.log });
+  const deps = { erase };
+  const bulkRunner = startBulkJobRunner({ db, log: app.log, deps });
   app.addHook('onClose', () => bulkRunner.stop());
   const importRunner = startImportRunner({ db, log: app.log });
   app.addHook('onClose', () => importRunner.stop());
@@ -72,7 +73,7 @@ export async function contactsRoutes(app: FastifyInstance, { db }: { db: Db; con
   r.post(BULK_PATHS.jobs, { schema: { body: bulkJobRequestSchema, response: { 201: bulkJobResponseSchema } } }, async (request, reply) => {
     const { job, lease } = await createBulkJob(db, request.body, staffActor(request));
     // A job of one batch is done before the answer; a bigger one runs on while the screen polls.
-    if (job.total <= BULK_BATCH_SIZE) await runBulkJob(db, lease);
+    if (job.total <= BULK_BATCH_SIZE) await runBulkJob(db, lease, BULK_BATCH_SIZE, deps);
     else bulkRunner.run(lease);
     return reply.status(201).send({ job: (await getBulkJob(db, job.id))! });
   });

@@ -226,3 +226,5 @@ export { applyKitStates, type AppliedKitState, type KitStateReport } from './kit
 export { contactsForKitSubscribers, setTagOnContacts, type KitSubscriberContacts, type KitSubscriberRef } from './kit-subscribers.ts';
 // An import from Kit and its reconciliation passes write Kit's subscribers as contacts.
 export { addTagsByKitId, writeKitContacts, type KitContactInput, type KitContactsWritten } from './kit-import.ts';
+// An erasure (privacy feature) deletes contacts and their traces in its own transaction.
+export { deleteContactsForErasure, type ErasedContact } from './erase.ts';

@@ -35,6 +35,10 @@ export class MemoryCounts {
     this.counts.delete(key);
   }
 
+  clearWhere(matches: (key: string) => boolean): void {
+    for (const key of this.counts.keys()) if (matches(key)) this.counts.delete(key);
+  }
+
   /** Keys whose window ended long ago go, oldest first, at most once a minute: memory stays bounded by the traffic of the longest window. */
   private sweep(now: number, windowMs: number): void {
     this.longestWindowMs = Math.max(this.longestWindowMs, windowMs);

@@ -75,6 +75,13 @@ export async function clearHits(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from auth_throttle where key = ${key}`);
 }
 
+/** Forgets every counter whose key holds `text` (an erased person's email), whatever its scope. */
+export async function clearHitsNaming(db: Db, text: string): Promise<void> {
+  const needle = text.toLowerCase();
+  if (isEmbedded(db)) return countsInMemory(db).clearWhere((key) => key.toLowerCase().includes(needle));
+  await db.execute(sql`delete from auth_throttle where strpos(lower(key), ${needle}) > 0`);
+}
+
 /**
  * Every address that ever signed up leaves a row; an instance deletes the stale ones (windows
  * here last minutes, so a day is stale for every key) at most once an hour.

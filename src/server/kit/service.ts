@@ -9,8 +9,20 @@ import { KIT_API_KEY_SETTING } from './settings.ts';
  */
 
 export { enqueueContactSync, getSyncStates, hasSingleSyncsQueuedBy } from './queue.ts';
+// An erasure queues the person's unsubscribe and removes what Kit's deliveries and imports left of them.
+export {
+  deleteFinishedUnsubscribes,
+  enqueueKitUnsubscribe,
+  forgetKitSubscriber,
+  kitUnsubscribeFigures,
+  retryFailedUnsubscribes,
+  type KitUnsubscribeFigures,
+} from './unsubscribes.ts';
 
 /** Whether an API key is saved: public forms sync their contacts to Kit only then. */
 export async function isKitConfigured(db: Db): Promise<boolean> {
   return Boolean((await readSetting(db, KIT_API_KEY_SETTING))?.value);
 }
+
+/** How many syncs wait and for how long, for the metrics. */
+export { kitQueueStats, type KitQueueStats } from './queue-stats.ts';

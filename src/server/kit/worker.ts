@@ -14,6 +14,15 @@ import {
 } from './queue.ts';
 import { readKitApiKey } from './settings.ts';
 import { isKeyRefused, isPermanentSyncFailure, syncContactToKit } from './sync.ts';
+import {
+  claimUnsubscribes,
+  completeUnsubscribe,
+  failUnsubscribe,
+  recoverExpiredUnsubscribes,
+  releaseUnsubscribe,
+  unsubscribeInKit,
+  type ClaimedUnsubscribe,
+} from './unsubscribes.ts';
 
 /*
  * The background worker that drains the Kit sync queue. Every server instance runs one; they share
@@ -155,11 +164,14 @@ async function fillSlots(w: Worker): Promise<void> {
   const apiKey = await currentApiKey(w, now);
   if (!apiKey) return;
   const jobs = await claimJobs(w.db, free);
+  // Erased people's unsubscribes share the slots (and so the key's rate limiter) with the syncs.
+  const unsubscribes = await claimUnsubscribes(w.db, free - jobs.length);
   if (w.stopping) {
-    await Promise.all(jobs.map((job) => releaseJob(w.db, job)));
+    await Promise.all([...jobs.map((job) => releaseJob(w.db, job)), ...unsubscribes.map((job) => releaseUnsubscribe(w.db, job))]);
     return;
   }
   for (const job of jobs) startJob(w, job, apiKey);
+  for (const job of unsubscribes) track(w, runUnsubscribe(w, job, apiKey), job.id);
 }
 
 async function recoverExpiredJobsNowAndThen(w: Worker, now: number): Promise<void> {
@@ -167,6 +179,8 @@ async function recoverExpiredJobsNowAndThen(w: Worker, now: number): Promise<voi
   w.lastRecovery = now;
   const recovered = await recoverExpiredJobs(w.db, w.leaseMs, w.maxAttempts);
   if (recovered) w.log.warn({ recovered }, 'Kit sync jobs whose worker stopped were put back in the queue');
+  const unsubscribes = await recoverExpiredUnsubscribes(w.db, w.leaseMs);
+  if (unsubscribes) w.log.warn({ recovered: unsubscribes }, 'Kit unsubscribes whose worker stopped were put back in the queue');
 }
 
 /**
@@ -192,13 +206,32 @@ async function currentApiKey(w: Worker, now: number, { fresh = false } = {}): Pr
 }
 
 function startJob(w: Worker, job: ClaimedJob, apiKey: string): void {
-  const promise = runJob(w, job, apiKey)
-    .catch((error) => w.log.error({ err: error, job: job.id }, 'Kit sync job could not be recorded; its lease will expire and it will run again'))
+  track(w, runJob(w, job, apiKey), job.id);
+}
+
+function track(w: Worker, run: Promise<void>, jobId: string): void {
+  const promise = run
+    .catch((error) => w.log.error({ err: error, job: jobId }, 'Kit job could not be recorded; its lease will expire and it will run again'))
     .finally(() => {
       w.inFlight.delete(promise);
       void tick(w);
     });
   w.inFlight.add(promise);
+}
+
+/** An erased person's unsubscribe: retried with back-off like a sync (a refused key too: a new one may come). */
+async function runUnsubscribe(w: Worker, job: ClaimedUnsubscribe, apiKey: string): Promise<void> {
+  const signal = AbortSignal.any([w.shutdown.signal, AbortSignal.timeout(w.jobTimeoutMs)]);
+  const client = kitClientForKey(w.ctx.env, apiKey, { priority: 'background', ...w.client, signal });
+  try {
+    await unsubscribeInKit(client, job);
+    if (!(await completeUnsubscribe(w.db, job))) w.log.warn({ job: job.id }, 'Kit unsubscribe finished after its lease ran out');
+  } catch (error) {
+    if (w.shutdown.signal.aborted) return void (await releaseUnsubscribe(w.db, job));
+    const final = (isPermanentSyncFailure(error) && !isKeyRefused(error)) || job.attempts >= w.maxAttempts;
+    await failUnsubscribe(w.db, job, messageOf(error), { final, retryInMs: retryDelay(w, job.attempts) });
+    w.log.warn({ job: job.id, attempt: job.attempts, final }, `Kit unsubscribe failed: ${messageOf(error)}`);
+  }
 }
 
 async function runJob(w: Worker, job: ClaimedJob, apiKey: string): Promise<void> {

@@ -229,3 +229,12 @@ export async function captureLandingPageLead(
     throw toSignupError(error);
   }
 }
+
+/** A contact's sign-ups, oldest first (the privacy export hands them to the person). */
+export async function submissionsOfContact(db: Db, contactId: string) {
+  return db
+    .select({ id: leadSubmissions.id, landing_page_id: leadSubmissions.landing_page_id, form_data: leadSubmissions.form_data, created_at: leadSubmissions.created_at })
+    .from(leadSubmissions)
+    .where(sql`${leadSubmissions.contact_id} = ${contactId}`)
+    .orderBy(leadSubmissions.created_at, leadSubmissions.id);
+}
