@@ -5,13 +5,16 @@ import { splitFullName } from '../../shared/leads/form.ts';
 import { LEAD_ERROR_CODES, LEAD_MESSAGES } from '../../shared/leads/messages.ts';
 import type { Db } from '../db/client.ts';
 import { leadDecoys, leadSubmissions } from './schema.ts';
+import { consentRecordInsert, type SignupConsent } from '../privacy/service.ts';
 import { AppError } from '../http/errors.ts';
 import { campaignTagFor } from './campaign-tags.ts';
 import {
+  contactEventsInsert,
   LANDING_PAGE_CONTACT_FIELDS,
   upsertLandingPageContact,
   upsertLeadContact,
   type LandingPageContactFields,
+  type SignupRecord,
 } from '../contacts/service.ts';
 
 export interface LeadInput {
@@ -23,6 +26,8 @@ export interface LeadInput {
   url_parameters: Record<string, string>;
   /** The submitted form, kept as it came in lead_submissions.form_data. */
   form_data: Record<string, unknown>;
+  /** The statement the form showed, and where: recorded with the submission. */
+  consent: SignupConsent;
 }
 
 /** What a sign-up did. Only the server sees it: the visitor's answer never tells these apart. */
@@ -101,13 +106,15 @@ export async function captureLead(
         tag,
         url_parameters: input.url_parameters,
       }, { actor: { kind: 'form', form: input.campaign, page_id: null, page_title: null }, form_data: input.form_data });
-      const [submission] = await tx
-        .insert(leadSubmissions)
-        .values({ contact_id: contact.id, form_data: input.form_data })
-        .returning({ id: leadSubmissions.id });
+      const submissionId = await recordSubmission(
+        tx,
+        { contact_id: contact.id, form_data: input.form_data },
+        input.consent,
+        { kind: 'form', form: input.campaign, page_id: null, page_title: null },
+      );
       const capture: LeadCapture = {
         contact_id: contact.id,
-        submission_id: submission!.id,
+        submission_id: submissionId,
         created: contact.created,
         newly_tagged: contact.newly_tagged,
         tag,
@@ -122,6 +129,32 @@ export async function captureLead(
     if (error instanceof RolledBack) return error.result as LeadCapture & { kit_sync_queued: boolean };
     throw toSignupError(error);
   }
+}
+
+/**
+ * The submission, its consent record and the consent's timeline event, in one statement: a
+ * sign-up's round trips stay as they were.
+ */
+async function recordSubmission(
+  tx: Db,
+  values: typeof leadSubmissions.$inferInsert,
+  consent: SignupConsent,
+  actor: SignupRecord['actor'],
+): Promise<string> {
+  const insert = tx.insert(leadSubmissions).values(values).returning({ id: leadSubmissions.id });
+  const event = contactEventsInsert([
+    {
+      contact_id: values.contact_id,
+      actor,
+      data: { type: 'consent_given', kind: consent.kind, version: consent.version, language: consent.language, page_url: consent.page_url, double_opt_in: consent.kit_form_id !== null },
+    },
+  ]);
+  const result = (await tx.execute(sql`
+    with submitted as (${insert.getSQL()}),
+    consented as (${consentRecordInsert(sql`submitted`, values.contact_id, consent)}),
+    noted as (${event})
+    select id from submitted`)) as unknown as { rows: Array<{ id: string }> };
+  return result.rows[0]!.id;
 }
 
 export interface CaptureOptions {
@@ -208,7 +241,8 @@ export async function captureLandingPageLead(
     pageTitle,
     fields,
     url_parameters,
-  }: { pageId: string; pageTitle: string; fields: Record<string, string>; url_parameters: Record<string, string> },
+    consent,
+  }: { pageId: string; pageTitle: string; fields: Record<string, string>; url_parameters: Record<string, string>; consent: SignupConsent },
   { keep = true }: CaptureOptions = {},
 ): Promise<void> {
   const email = fields.email!.trim().toLowerCase();
@@ -216,12 +250,9 @@ export async function captureLandingPageLead(
   if (given.full_name && !given.first_name && !given.last_name) Object.assign(given, splitFullName(given.full_name));
   try {
     await db.transaction(async (tx) => {
-      const contact = await upsertLandingPageContact(
-        tx,
-        { email, fields: given, url_parameters },
-        { actor: { kind: 'form', form: 'landing_page', page_id: pageId, page_title: pageTitle }, form_data: fields },
-      );
-      await tx.insert(leadSubmissions).values({ contact_id: contact.id, landing_page_id: pageId, form_data: { ...fields, url_parameters } });
+      const actor = { kind: 'form', form: 'landing_page', page_id: pageId, page_title: pageTitle } as const;
+      const contact = await upsertLandingPageContact(tx, { email, fields: given, url_parameters }, { actor, form_data: fields });
+      await recordSubmission(tx, { contact_id: contact.id, landing_page_id: pageId, form_data: { ...fields, url_parameters } }, consent, actor);
       if (!keep) throw new RolledBack(undefined);
     });
   } catch (error) {
