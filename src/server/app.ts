@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HEALTH_PATH, healthResponseSchema } from '../shared/api.ts';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { accountRoutes } from './auth/account-routes.ts';
 import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -11,8 +10,9 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { htmlImportRoutes } from './html-import/routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
 import type { Config } from './config.ts';
-import { ping, type Database } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
+import { healthRoutes } from './http/health-routes.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { imagesRoutes } from './images/routes.ts';
@@ -31,6 +31,7 @@ import { leadsRoutes } from './leads/routes.ts';
 import { emailHasher, type EmailHasher } from './privacy/email-hash.ts';
 import { contactEraser } from './privacy/erasure.ts';
 import { erasureRoutes } from './privacy/erasure-routes.ts';
+import { metricsRoutes } from './metrics/routes.ts';
 import { spaRoutes } from './spa/routes.ts';
 import { createSitePages } from './spa/site-pages.ts';
 import { tagsRoutes } from './tags/routes.ts';
@@ -77,10 +78,9 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   await app.register(cookie);
   registerGuard(app, db, config);
 
-  app.withTypeProvider<ZodTypeProvider>().get(HEALTH_PATH, { schema: { response: { 200: healthResponseSchema } }, config: { public: true } }, async () => {
-    await ping(db);
-    return { status: 'ok' as const, database: database.driver };
-  });
+  // Times every request from here on, so it comes before the other routes (only with METRICS_TOKEN set).
+  if (config.metricsToken) await metricsRoutes(app, { database, token: config.metricsToken });
+  await healthRoutes(app, { database });
   await app.register(authRoutes, { db, config });
   await app.register(accountRoutes, { db, config });
   await app.register(kitRoutes, { db, config });

@@ -72,6 +72,10 @@ const envSchema = z.object({
   BACKUP_HOUR: unsetIfEmpty(z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).default(3)),
   /** Encrypts backups instead of the instance secret: then the passphrase alone restores them, on any machine. */
   BACKUP_PASSPHRASE: unsetIfEmpty(z.string().min(12, 'must be at least 12 characters').max(1024).optional()),
+  /** The bearer token that GET /metrics asks for; unset: no metrics endpoint. */
+  METRICS_TOKEN: unsetIfEmpty(z.string().min(16, 'must be at least 16 characters').max(1024).optional()),
+  /** On SIGTERM, how long requests in flight and workers' current jobs may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: unsetIfEmpty(z.coerce.number().int().min(0).max(10 * 60_000).default(10_000)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -99,6 +103,10 @@ export interface Config {
   imageStorage: ImageStorageConfig;
   kit: KitConfig;
   backup: BackupConfig;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; undefined: the endpoint does not exist. */
+  metricsToken: string | undefined;
+  /** SHUTDOWN_TIMEOUT_MS: the time a SIGTERM gives requests in flight and workers to finish. */
+  shutdownTimeoutMs: number;
   /** Built browser bundle, served by the server; absent in development (Vite serves it). */
   webDir: string;
 }
@@ -186,6 +194,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       nightlyHourUtc: env.BACKUP_HOUR === 'off' ? null : env.BACKUP_HOUR,
       passphrase: env.BACKUP_PASSPHRASE,
     },
+    metricsToken: env.METRICS_TOKEN,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     webDir: path.resolve('dist/web'),
   };
 }

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { startKitImportRunner } from './kit/import/runner.ts';
 import { startKitWorker } from './kit/worker.ts';
 import { startKitWebhookWorker } from './kit/webhooks/worker.ts';
+import { shutDown } from './shutdown.ts';
 
 let config: Config | undefined;
 
@@ -21,11 +22,9 @@ async function main() {
   const kitImports = startKitImportRunner({ db: database.db, config, log: app.log });
 
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await Promise.all([kitWorker.stop(), kitImports.stop(), webhookWorker.stop()]);
-    await app.close();
-    await database.close();
-    process.exit(0);
+    app.log.info(`${signal}: shutting down (at most ${config!.shutdownTimeoutMs} ms)`);
+    const workers = [kitWorker, kitImports, webhookWorker];
+    process.exit(await shutDown({ app, workers, database, timeoutMs: config!.shutdownTimeoutMs }));
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

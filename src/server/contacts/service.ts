@@ -228,3 +228,6 @@ export { contactsForKitSubscribers, setTagOnContacts, type KitSubscriberContacts
 export { addTagsByKitId, writeKitContacts, type KitContactInput, type KitContactsWritten } from './kit-import.ts';
 // An erasure (privacy feature) deletes contacts and their traces in its own transaction.
 export { deleteContactsForErasure, type ErasedContact } from './erase.ts';
+
+/** Running CSV imports' and bulk actions' progress, for the metrics. */
+export { runningJobsProgress, type RunningJobsProgress } from './job-stats.ts';

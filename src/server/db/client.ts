@@ -25,6 +25,8 @@ export interface Database {
    * can drop whatever it derived from them. Resolves to a function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL's connection pool now (the embedded database has none): for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function openPostgres(url: string, { poolSize = 10, migrate = true 
   return {
     db,
     driver: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onMessage) {
       const stop = await listenPostgres(url, channel, onMessage);
       const unlisten = async () => {

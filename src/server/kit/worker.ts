@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { countKitSync } from '../metrics/service.ts';
 import { kitClientForKey, createKitContext, type ClientTuning, type KitContext } from './connection.ts';
 import {
   claimJobs,
@@ -240,9 +241,12 @@ async function runJob(w: Worker, job: ClaimedJob, apiKey: string): Promise<void>
   try {
     await syncContactToKit(w.db, client, job.contact_id, job.tag_names);
     if (!(await completeJob(w.db, job))) w.log.warn({ job: job.id }, 'Kit sync finished after its lease ran out');
+    countKitSync('done');
   } catch (error) {
-    if (w.shutdown.signal.aborted) await releaseJob(w.db, job);
-    else await recordFailure(w, job, apiKey, error, signal.aborted);
+    if (w.shutdown.signal.aborted) {
+      await releaseJob(w.db, job);
+      countKitSync('handed_back');
+    } else await recordFailure(w, job, apiKey, error, signal.aborted);
   }
 }
 
@@ -257,14 +261,17 @@ async function recordFailure(w: Worker, job: ClaimedJob, apiKey: string, error: 
     const saved = await currentApiKey(w, Date.now(), { fresh: true });
     if (saved && saved !== apiKey) {
       await failJob(w.db, job, message, { final: false });
+      countKitSync('retry');
       return;
     }
     await parkJobUntilNewKey(w.db, job, message);
+    countKitSync('waiting_for_key');
     w.log.warn({ job: job.id, contact: job.contact_id }, `Kit refused the API key; the sync waits for a new key: ${message}`);
     return;
   }
   const final = isPermanentSyncFailure(error) || job.attempts >= w.maxAttempts;
   await failJob(w.db, job, message, { final, retryInMs: retryDelay(w, job.attempts) });
+  countKitSync(final ? 'failed' : 'retry');
   w.log.warn({ job: job.id, contact: job.contact_id, attempt: job.attempts, final }, `Kit sync failed: ${message}`);
 }
 

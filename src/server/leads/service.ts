@@ -4,6 +4,7 @@ import { KIT_DEFAULT_TAG } from '../../shared/tags/api.ts';
 import { splitFullName } from '../../shared/leads/form.ts';
 import { LEAD_ERROR_CODES, LEAD_MESSAGES } from '../../shared/leads/messages.ts';
 import type { Db } from '../db/client.ts';
+import { countSignup } from '../metrics/service.ts';
 import { leadDecoys, leadSubmissions } from './schema.ts';
 import { consentRecordInsert, type SignupConsent } from '../privacy/service.ts';
 import { AppError } from '../http/errors.ts';
@@ -93,7 +94,7 @@ export async function captureLead(
   const { source } = LEAD_CAMPAIGNS[input.campaign];
   const { first_name, last_name } = splitFullName(input.full_name);
   try {
-    return await db.transaction(async (tx) => {
+    const captured = await db.transaction(async (tx) => {
       // Contacts carry only tags from the tag list: the campaign's bound tag, made on first use.
       const tag = (await campaignTagFor(tx, input.campaign)).name;
       const contact = await upsertLeadContact(tx, {
@@ -125,6 +126,8 @@ export async function captureLead(
       if (!keep) throw new RolledBack(result);
       return result;
     });
+    countSignup(input.campaign);
+    return captured;
   } catch (error) {
     if (error instanceof RolledBack) return error.result as LeadCapture & { kit_sync_queued: boolean };
     throw toSignupError(error);
@@ -255,6 +258,7 @@ export async function captureLandingPageLead(
       await recordSubmission(tx, { contact_id: contact.id, landing_page_id: pageId, form_data: { ...fields, url_parameters } }, consent, actor);
       if (!keep) throw new RolledBack(undefined);
     });
+    countSignup('landing_page');
   } catch (error) {
     if (error instanceof RolledBack) return;
     throw toSignupError(error);

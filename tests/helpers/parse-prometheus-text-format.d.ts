@@ -1,0 +1,18 @@
+/** parse-prometheus-text-format (tests only) ships no types: the shape it returns, per its README. */
+declare module 'parse-prometheus-text-format' {
+  export interface PrometheusSample {
+    value?: string;
+    labels?: Record<string, string>;
+    /** Histograms: bucket upper bound → cumulative count. */
+    buckets?: Record<string, string>;
+    count?: string;
+    sum?: string;
+  }
+  export interface PrometheusFamily {
+    name: string;
+    help: string;
+    type: 'COUNTER' | 'GAUGE' | 'HISTOGRAM' | 'SUMMARY' | 'UNTYPED';
+    metrics: PrometheusSample[];
+  }
+  export default function parsePrometheusTextFormat(text: string): PrometheusFamily[];
+}
