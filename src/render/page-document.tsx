@@ -9,6 +9,8 @@ export function PageDocument({
   css,
   lang = 'en',
   robots,
+  favicon = '/favicon.svg',
+  meta,
   children,
 }: {
   title: string;
@@ -16,6 +18,10 @@ export function PageDocument({
   lang?: string;
   /** e.g. 'noindex' for the not-found page. */
   robots?: string;
+  /** The page's own icon (an image of the library); else the site's. */
+  favicon?: string;
+  /** Description, canonical address and link-preview tags (head-meta.tsx). */
+  meta?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -24,8 +30,9 @@ export function PageDocument({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
-        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        {favicon === '/favicon.svg' ? <link rel="icon" type="image/svg+xml" href={favicon} /> : <link rel="icon" href={favicon} />}
         {robots ? <meta name="robots" content={robots} /> : null}
+        {meta}
         <style dangerouslySetInnerHTML={{ __html: css }} />
       </head>
       <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">{children}</body>

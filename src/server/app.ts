@@ -34,6 +34,8 @@ import { erasureRoutes } from './privacy/erasure-routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { spaRoutes } from './spa/routes.ts';
 import { createSitePages } from './spa/site-pages.ts';
+import { publicOrigin } from './http/public-origin.ts';
+import { seoRoutes } from './seo/routes.ts';
 import { tagsRoutes } from './tags/routes.ts';
 
 declare module 'fastify' {
@@ -53,7 +55,7 @@ export interface AppDeps {
 /** Builds the whole HTTP app without listening: main.ts listens, tests call `inject()`. */
 export async function buildApp({ config, database, logDestination }: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
-  const site = createSitePages(config.webDir, { secureCookies: config.isProduction });
+  const site = createSitePages(config.webDir, { secureCookies: config.isProduction, origin: publicOrigin(config) });
   const app = Fastify({
     logger: loggerOptions(config, logDestination),
     trustProxy: config.trustProxy,
@@ -104,14 +106,15 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   await app.register(landingPageLeadRoutes, { db, config });
   const islands = loadIslandScripts(config.webDir);
   const sendSitePage: SendSitePage = (reply, status, page) => site.send(reply, status, page);
-  await app.register(landingPageViewerRoutes, { db, cache: pageCache, views: pageViews, islands, sendSitePage });
+  await app.register(landingPageViewerRoutes, { db, cache: pageCache, views: pageViews, islands, origin: publicOrigin(config), sendSitePage });
   // Staff previews: the viewer's renderer without its cache or view counter.
-  await app.register(landingPagePreviewRoutes, { db, islands, sendSitePage });
+  await app.register(landingPagePreviewRoutes, { db, islands, origin: publicOrigin(config), sendSitePage });
   await app.register(htmlImportRoutes);
   await app.register(imagesRoutes, { db, config });
   await app.register(leadsRoutes, { db, config, kitSync: leadKitSync });
   await app.register(campaignTagRoutes, { db, config });
   await app.register(backupRoutes, { database, config, instanceSecret });
+  await app.register(seoRoutes, { db, origin: publicOrigin(config) });
   await app.register(spaRoutes, { webDir: config.webDir, site });
 
   return app;

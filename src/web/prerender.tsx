@@ -17,6 +17,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { CONSENT_BOOT_SCRIPT } from '@shared/site/consent.ts';
 import { SITE_LANGUAGES, type SiteLanguage } from '@shared/site/languages.ts';
+import { isIndexedSitePage, OG_LOCALES, ORIGIN_SLOT, siteAlternates, siteLanguageUrl } from '@shared/site/seo.ts';
+import { HeadMeta } from '@render/head-meta.tsx';
 import NotFoundPage from './features/not-found/not-found-page.tsx';
 import { CookieBannerMarkup } from './features/site/consent/cookie-banner.tsx';
 import { primeSiteContent, webinarContentPath } from './features/site/content/site-store.ts';
@@ -110,16 +112,38 @@ function renderPage(page: SitePage, language: SiteLanguage, content: SiteContent
     if (!src) throw new Error(`${page.file}: the island "${island}" is not built (scripts/build-islands.mjs)`);
     return `<script type="module" src="${src}"></script>`;
   });
-  const head = [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description ?? '')}" />`,
-    ...scripts,
-  ].join('\n    ');
+  const head = [`<title>${escapeHtml(meta.title)}</title>`, headMeta(page, language, meta), ...scripts].join('\n    ');
   const bodyTag = page.viewContent ? `<body ${SITE_ISLAND_ATTRIBUTES.viewContent}="${escapeHtml(page.viewContent)}">` : '<body>';
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
     .replace(/<title>[^<]*<\/title>/, head)
     .replace(/<body>\s*<div id="root"><\/div>/, `${bodyTag}\n    ${body}`);
+}
+
+/** The page's address: 'index' is the home page. */
+const pagePath = (page: SitePage) => (page.file === 'index' ? '/' : `/${page.file}`);
+
+/**
+ * Description, canonical address, language alternates and link-preview tags. Absolute addresses start
+ * with ORIGIN_SLOT, which the server replaces with its public address. Pages search engines should
+ * not list (thank-you pages, 404) say noindex and name no alternates.
+ */
+function headMeta(page: SitePage, language: SiteLanguage, meta: PageMeta): string {
+  const path = pagePath(page);
+  const indexed = page.file !== '404' && isIndexedSitePage(path);
+  return renderToStaticMarkup(
+    <HeadMeta
+      meta={{
+        description: meta.description,
+        canonical: siteLanguageUrl(ORIGIN_SLOT, path, language),
+        socialTitle: meta.title,
+        socialDescription: meta.description,
+        noindex: !indexed,
+      }}
+      locale={OG_LOCALES[language]}
+      alternates={indexed ? siteAlternates(ORIGIN_SLOT, path) : []}
+    />,
+  );
 }
 
 interface SiteContent {

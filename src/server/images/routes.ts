@@ -21,7 +21,7 @@ import {
 } from '../../shared/images/api.ts';
 import { MAX_UPLOAD_BYTES } from '../../shared/images/constants.ts';
 import { IMAGE_MESSAGES } from '../../shared/images/messages.ts';
-import { IMAGE_FILE_ROUTE, SRCSET_WIDTHS, type SrcsetWidth } from '../../shared/images/urls.ts';
+import { IMAGE_CROPS, IMAGE_FILE_ROUTE, SRCSET_WIDTHS, type ImageCrop, type SrcsetWidth } from '../../shared/images/urls.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/sql-helpers.ts';
@@ -33,7 +33,10 @@ import { serveImage } from './variants.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const fileParams = z.object({ file: safeText().max(100) });
-const widthQuery = z.object({ w: z.enum(SRCSET_WIDTHS.map(String) as [string, ...string[]]).optional() });
+const widthQuery = z.object({
+  w: z.enum(SRCSET_WIDTHS.map(String) as [string, ...string[]]).optional(),
+  crop: z.enum(Object.keys(IMAGE_CROPS) as [ImageCrop, ...ImageCrop[]]).optional(),
+});
 
 /**
  * The image library: staff routes under /api/images, and the files
@@ -94,7 +97,7 @@ export async function imagesRoutes(app: FastifyInstance, options: { db: Db; conf
   // Public: landing pages show these files to visitors. The name is random and the bytes behind it never change.
   r.get(IMAGE_FILE_ROUTE, { config: { public: true }, schema: { params: fileParams, querystring: widthQuery } }, async (request, reply) => {
     const width = request.query.w === undefined ? undefined : (Number(request.query.w) as SrcsetWidth);
-    const served = await serveImage(storage, request.params.file, width, request.headers.accept, request.log);
+    const served = await serveImage(storage, request.params.file, width, request.headers.accept, request.log, request.query.crop);
     if (!served) throw notFound(IMAGE_MESSAGES.notFound);
     return reply
       .header('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`)

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { MAX_INPUT_PIXELS, type ImageExt } from '../../shared/images/constants.ts';
-import { parseImageFileName, SRCSET_WIDTHS, type SrcsetWidth } from '../../shared/images/urls.ts';
+import { IMAGE_CROPS, parseImageFileName, SRCSET_WIDTHS, type ImageCrop, type SrcsetWidth } from '../../shared/images/urls.ts';
 import type { ImageStorage } from './storage.ts';
 
 /**
@@ -24,7 +24,9 @@ const AVIF_OPTIONS = { quality: 60, effort: 2 };
 const VARIANT_QUALITY = 80;
 
 export const storedImageKey = (fileName: string) => `images/${fileName}`;
-const variantKey = (id: string, width: SrcsetWidth | 'full', format: ServedFormat) => `images/variants/${id}-${width}.${format}`;
+const variantKey = (id: string, width: SrcsetWidth | 'full' | ImageCrop, format: ServedFormat) => `images/variants/${id}-${width}.${format}`;
+/** Crops are JPEG whatever the browser takes: link-preview crawlers read JPEG, not always WebP or AVIF. */
+const cropKey = (id: string, crop: ImageCrop) => variantKey(id, crop, 'jpg');
 
 /** Every key an image may occupy: the stored image and each variant that may have been made. */
 export function allImageKeys(fileName: string): string[] {
@@ -32,7 +34,8 @@ export function allImageKeys(fileName: string): string[] {
   if (!parsed) return [storedImageKey(fileName)];
   const formats: ServedFormat[] = [parsed.ext, 'webp', 'avif'];
   const variants = [...SRCSET_WIDTHS, 'full' as const].flatMap((w) => formats.map((f) => variantKey(parsed.id, w, f)));
-  return [...variants, storedImageKey(fileName)];
+  const crops = (Object.keys(IMAGE_CROPS) as ImageCrop[]).map((crop) => cropKey(parsed.id, crop));
+  return [...variants, ...crops, storedImageKey(fileName)];
 }
 
 /** Media types the Accept header allows (q > 0); `*\/*` does not count as asking for a new format. */
@@ -63,19 +66,39 @@ export interface ServedImage {
 /** Variants being made in this instance: a burst of first visitors waits for one encoding. */
 const inFlight = new Map<string, Promise<Buffer | null>>();
 
+type Log = { warn: (obj: object, msg: string) => void };
+
+/** Once per key in this instance: a burst of first visitors waits for one encoding. */
+function makeOnce(key: string, make: () => Promise<Buffer | null>): Promise<Buffer | null> {
+  let making = inFlight.get(key);
+  if (!making) {
+    making = make().finally(() => inFlight.delete(key));
+    inFlight.set(key, making);
+  }
+  return making;
+}
+
 /**
  * The file a public image address names (file name, and `?w=` for a width) in the format `accept` allows, or null when
- * there is no such image.
+ * there is no such image. A `crop` is always a JPEG of its size.
  */
 export async function serveImage(
   storage: ImageStorage,
   fileName: string,
   width: SrcsetWidth | undefined,
   accept: string | undefined,
-  log: { warn: (obj: object, msg: string) => void },
+  log: Log,
+  crop?: ImageCrop,
 ): Promise<ServedImage | null> {
   const parsed = parseImageFileName(fileName);
   if (!parsed) return null;
+  if (crop) {
+    const key = cropKey(parsed.id, crop);
+    const existing = await fromStorage(storage, key, 'jpg');
+    if (existing) return existing;
+    const data = await makeOnce(key, () => makeCrop(storage, fileName, key, crop, log));
+    return data && { body: data, size: data.length, contentType: CONTENT_TYPE.jpg };
+  }
   const format = negotiateFormat(accept, parsed.ext);
   if (format === parsed.ext && width === undefined) return fromStorage(storage, storedImageKey(fileName), format);
 
@@ -83,12 +106,7 @@ export async function serveImage(
   const existing = await fromStorage(storage, key, format);
   if (existing) return existing;
 
-  let making = inFlight.get(key);
-  if (!making) {
-    making = makeVariant(storage, fileName, key, width, format, log).finally(() => inFlight.delete(key));
-    inFlight.set(key, making);
-  }
-  const data = await making;
+  const data = await makeOnce(key, () => makeVariant(storage, fileName, key, width, format, log));
   return data && { body: data, size: data.length, contentType: CONTENT_TYPE[format] };
 }
 
@@ -103,7 +121,7 @@ async function makeVariant(
   key: string,
   width: SrcsetWidth | undefined,
   format: ServedFormat,
-  log: { warn: (obj: object, msg: string) => void },
+  log: Log,
 ): Promise<Buffer | null> {
   const stored = await storage.get(storedImageKey(fileName));
   if (!stored) return null;
@@ -127,5 +145,19 @@ async function makeVariant(
   const data = await pipeline.toBuffer();
   // A variant that cannot be kept is still served; the next visitor makes it again.
   await storage.put(key, data, CONTENT_TYPE[format]).catch((error: unknown) => log.warn({ err: error, key }, 'could not store an image variant'));
+  return data;
+}
+
+/** The stored image cropped to cover the crop's size (enlarged when smaller), on white where it was transparent. */
+async function makeCrop(storage: ImageStorage, fileName: string, key: string, crop: ImageCrop, log: Log): Promise<Buffer | null> {
+  const stored = await storage.get(storedImageKey(fileName));
+  if (!stored) return null;
+  const { width, height } = IMAGE_CROPS[crop];
+  const data = await sharp(await buffer(stored.body), { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize({ width, height, fit: 'cover' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: VARIANT_QUALITY, mozjpeg: true })
+    .toBuffer();
+  await storage.put(key, data, CONTENT_TYPE.jpg).catch((error: unknown) => log.warn({ err: error, key }, 'could not store an image variant'));
   return data;
 }

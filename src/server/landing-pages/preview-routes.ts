@@ -17,7 +17,10 @@ import { RAW_HTML_POLICY, type SendSitePage } from './viewer-routes.ts';
  * read what visitors get, and no view is counted. Every answer, errors included, is neither stored
  * by a browser or proxy nor indexed.
  */
-export async function landingPagePreviewRoutes(app: FastifyInstance, { db, islands, sendSitePage }: { db: Db; islands: IslandScripts; sendSitePage: SendSitePage }) {
+export async function landingPagePreviewRoutes(
+  app: FastifyInstance,
+  { db, islands, origin, sendSitePage }: { db: Db; islands: IslandScripts; origin: string; sendSitePage: SendSitePage },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
@@ -25,7 +28,7 @@ export async function landingPagePreviewRoutes(app: FastifyInstance, { db, islan
 
   r.get(LANDING_PAGE_PATHS.preview.pattern, { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params;
-    const page = await renderLandingPage(await getPage(db, id), islands, { rawHtmlSrc: LANDING_PAGE_PATHS.previewContent.path({ id }) });
+    const page = await renderLandingPage(await getPage(db, id), islands, origin, { rawHtmlSrc: LANDING_PAGE_PATHS.previewContent.path({ id }) });
     if ('sitePage' in page) return sendSitePage(reply, 200, page.sitePage);
     return sendCompressed(reply, 200, page.html);
   });

@@ -5,6 +5,7 @@ import { serializeContent } from '../../shared/landing-pages/parse-content.ts';
 import { renderLandingPage } from './render-page.tsx';
 import type { LandingPageRow } from './service.ts';
 
+const ORIGIN = 'https://crm.example';
 const ISLANDS = { 'lead-form': '/assets/islands/lead-form-X.js', youtube: '/assets/islands/youtube-Y.js' };
 const row = (components: ReturnType<typeof createComponent>[], page_type: LandingPageRow['page_type'] = 'builder'): LandingPageRow => ({
   id: '00000000-0000-0000-0000-000000000001',
@@ -14,13 +15,14 @@ const row = (components: ReturnType<typeof createComponent>[], page_type: Landin
   page_type,
   is_active: true,
   builder_config: null,
+  settings: null,
   version: 1,
   updated_by: null,
   created_at: new Date(),
   updated_at: new Date(),
 });
 async function html(page: LandingPageRow) {
-  const rendered = await renderLandingPage(page, ISLANDS);
+  const rendered = await renderLandingPage(page, ISLANDS, ORIGIN);
   if (!('html' in rendered)) throw new Error('expected HTML');
   return rendered.html.identity.toString('utf8');
 }
@@ -43,13 +45,13 @@ describe('rendering a published page', () => {
 
   it('is small: a page with a form is well under 30 kB compressed, CSS and scripts included', async () => {
     const page = row(Array.from({ length: 30 }, (_, i) => createComponent(i % 3 === 0 ? 'heading' : i % 3 === 1 ? 'paragraph' : 'input')));
-    const rendered = await renderLandingPage(page, ISLANDS);
+    const rendered = await renderLandingPage(page, ISLANDS, ORIGIN);
     if (!('html' in rendered)) throw new Error('expected HTML');
     expect(zlib.gunzipSync(rendered.html.gzip).toString('utf8')).toBe(rendered.html.identity.toString('utf8'));
     expect(rendered.html.br.length).toBeLessThan(30 * 1024);
   });
 
   it('hands a react page to the site\'s waiting-list page', async () => {
-    expect(await renderLandingPage(row([], 'react'), ISLANDS)).toEqual({ pageId: '00000000-0000-0000-0000-000000000001', sitePage: '/learning-ecosystem-mastery' });
+    expect(await renderLandingPage(row([], 'react'), ISLANDS, ORIGIN)).toEqual({ pageId: '00000000-0000-0000-0000-000000000001', sitePage: '/learning-ecosystem-mastery' });
   });
 });

@@ -2,19 +2,23 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { islandsInHtml } from '../../render/islands.ts';
+import { HeadMeta } from '../../render/head-meta.tsx';
 import { PageDocument } from '../../render/page-document.tsx';
 import { BuilderPageBody, ContentErrorPanel } from '../../render/render-page.tsx';
+import type { LpConsent } from '../../render/render-context.ts';
 import { pageRenderContext } from '../../render/render-node.tsx';
 import { GetStarted, HtmlPage } from '../../render/viewer/html-page.tsx';
 import { LeadOutcomeBanner } from '../../render/viewer/lead-status.tsx';
 import { PageNotFound } from '../../render/viewer/not-found.tsx';
 import { NotLiveNotice } from '../../render/viewer/preview-notice.tsx';
 import { VERSION_PREVIEW_MESSAGES } from '../../shared/landing-pages/builder.ts';
+import type { PageHeadMeta } from '../../shared/landing-pages/page-settings.ts';
 import type { PageType } from '../../shared/landing-pages/page-types.ts';
 import { renderUnits } from '../../shared/landing-pages/render-cost.ts';
 import { RENDER_LIMITS, VIEWER_MESSAGES, type LeadOutcome } from '../../shared/landing-pages/viewer.ts';
 import { compressAsync, type Compressed } from '../http/compressed.ts';
 import type { IslandScripts } from './islands.ts';
+import { landingPageHead } from './page-head.ts';
 import { classesInHtml, cssForClasses } from './page-css.ts';
 import type { RenderedHtml, RenderedPage } from './page-cache.ts';
 import { renderInSlices, yieldToEventLoop } from './render-in-slices.tsx';
@@ -27,8 +31,14 @@ const CSS_SLOT = '/*page-css*/';
 const OUTCOME_SLOT = `\uE000outcome-${randomUUID()}\uE001`;
 const SLUG_SLOT = `\uE000slug-${randomUUID()}\uE001`;
 
-const shell = ({ title, robots }: { title: string; robots?: string }, body: ReactNode) => (
-  <PageDocument title={title} css={CSS_SLOT} robots={robots}>
+interface ShellMeta {
+  title: string;
+  robots?: string;
+  head?: PageHeadMeta;
+}
+
+const shell = ({ title, robots, head }: ShellMeta, body: ReactNode) => (
+  <PageDocument title={title} css={CSS_SLOT} robots={robots} favicon={head?.favicon} meta={head ? <HeadMeta meta={head} /> : undefined}>
     {body}
   </PageDocument>
 );
@@ -98,15 +108,19 @@ export interface StaffPreview {
 /**
  * A published page as visitors get it, with a slot for a form's outcome after a plain POST. A
  * builder page over the render budget shows why instead of its content, which is never rendered;
- * any other is rendered in slices (render-in-slices.tsx). With `preview`, the same page for staff.
+ * any other is rendered in slices (render-in-slices.tsx). Its forms show `page.consent`'s statement. Its head carries the page's search and
+ * link-preview settings, addresses absolute from `origin` (the configured public address). With
+ * `preview`, the same page for staff, never indexed whatever its settings say.
  */
 export async function renderLandingPage(
-  page: Pick<LandingPageRow, 'id' | 'slug' | 'title' | 'content' | 'page_type' | 'is_active'>,
+  page: { consent?: LpConsent } & Pick<LandingPageRow, 'id' | 'slug' | 'title' | 'content' | 'page_type' | 'is_active' | 'settings'>,
   islands: IslandScripts,
+  origin: string,
   preview?: StaffPreview,
 ): Promise<RenderedPage> {
   if (page.page_type === 'react') return { pageId: page.id, sitePage: REACT_PAGE };
-  const meta = preview ? { title: page.title, robots: 'noindex' } : page;
+  const head = landingPageHead(page, origin);
+  const meta: ShellMeta = preview ? { title: page.title, head: { ...head, noindex: true } } : { title: page.title, head };
   const notice = preview && !page.is_active ? <NotLiveNotice slug={page.slug} /> : null;
   if (page.page_type === 'html') {
     const markup = renderToStaticMarkup(
@@ -120,7 +134,7 @@ export async function renderLandingPage(
         </>,
       ),
     );
-    const slot = (outcome?: LeadOutcome) => renderToStaticMarkup(<GetStarted slug={page.slug} outcome={outcome} />);
+    const slot = (outcome?: LeadOutcome) => renderToStaticMarkup(<GetStarted slug={page.slug} outcome={outcome} consent={page.consent} />);
     return { pageId: page.id, ...(await withOutcomeSlot(markup, islands, slot)) };
   }
   const units = unitsOf(page.content);
@@ -146,7 +160,7 @@ export async function renderLandingPage(
                 <BuilderPageBody content={page.content} slug={page.slug} ctx={ctx} />
               </>,
             ),
-          pageRenderContext(page.slug),
+          pageRenderContext(page.slug, page.consent),
         );
   const slot = (outcome?: LeadOutcome) => (outcome ? renderToStaticMarkup(<LeadOutcomeBanner outcome={outcome} />) : '');
   return { pageId: page.id, ...(await withOutcomeSlot(markup, islands, slot)) };

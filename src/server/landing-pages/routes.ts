@@ -40,6 +40,7 @@ import {
   saveContent,
   setPageActive,
   uniqueSlug,
+  storedSettings,
 } from './service.ts';
 
 const SLUG_ATTEMPTS = 3;
@@ -87,7 +88,8 @@ export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { 
     for (let attempt = 1; ; attempt++) {
       const slug = await uniqueSlug(db, DEFAULT_SLUG_PREFIX);
       try {
-        const values = { title: BUILDER_PAGE_TITLE, slug, content: request.body.content, page_type: 'builder', is_active: true } as const;
+        const settings = request.body.settings ? storedSettings(request.body.settings) : null;
+        const values = { title: BUILDER_PAGE_TITLE, slug, content: request.body.content, page_type: 'builder' as const, is_active: true, settings };
         const page = await createPage(db, values, author(request));
         await cache.changed(db, page.id);
         return reply.status(201).send({ page });
@@ -117,7 +119,8 @@ export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { 
     LANDING_PAGE_PATHS.content.pattern,
     { bodyLimit, schema: { params: idParams, body: builderSaveSchema, response: { 200: landingPageResultSchema } } },
     async (request) => {
-      const values = { content: request.body.content, page_type: 'builder' } as const;
+      const { settings } = request.body;
+      const values = { content: request.body.content, page_type: 'builder' as const, ...(settings ? { settings: storedSettings(settings) } : {}) };
       const page = await saveContent(db, request.params.id, { values, baseVersion: request.body.base_version, author: author(request) });
       await cache.changed(db, page.id);
       return { page };

@@ -7,6 +7,7 @@ import {
   type Author,
   type LandingPageFormValues,
 } from '../../shared/landing-pages/api.ts';
+import { compactSettings, readPageSettings, type PageSettings } from '../../shared/landing-pages/page-settings.ts';
 import { SLUG_MESSAGES, slugCandidates } from '../../shared/landing-pages/slug.ts';
 import { userEmails } from '../auth/service.ts';
 import type { Db } from '../db/client.ts';
@@ -16,8 +17,8 @@ import { AppError, notFound } from '../http/errors.ts';
 import { pageFigures } from './page-figures.ts';
 
 export type LandingPageRow = typeof landingPages.$inferSelect;
-/** A page as the API shows it: who saved it last by id and email. */
-export type LandingPageDto = Omit<LandingPageRow, 'updated_by'> & { updated_by: Author | null };
+/** A page as the API shows it: who saved it last by id and email, its settings read. */
+export type LandingPageDto = Omit<LandingPageRow, 'updated_by' | 'settings'> & { updated_by: Author | null; settings: PageSettings };
 
 const SLUG_UNIQUE = 'landing_pages_slug_unique';
 const slugTaken = () => new AppError(409, 'slug_taken', SLUG_MESSAGES.taken, { slug: SLUG_MESSAGES.taken });
@@ -35,7 +36,13 @@ async function withAuthors<K extends string, T extends Record<K, string | null>>
     return { ...row, [field]: id && email ? { id, email } : null };
   });
 }
-const withAuthor = (row: LandingPageRow, author: Author | null): LandingPageDto => ({ ...row, updated_by: author });
+const withAuthor = (row: LandingPageRow, author: Author | null): LandingPageDto => ({ ...row, updated_by: author, settings: readPageSettings(row.settings) });
+
+/** Settings as stored: only those set, and null for none. */
+export const storedSettings = (settings: PageSettings) => {
+  const set = compactSettings(settings);
+  return Object.keys(set).length > 0 ? set : null;
+};
 
 /** Rethrows a unique-slug violation as the form's message (two saves can race past the live check). */
 async function withSlugCheck<T>(write: () => Promise<T>): Promise<T> {
@@ -89,7 +96,8 @@ export async function getPage(db: Db, id: string): Promise<LandingPageDto> {
   if (!isUuid(id)) throw pageNotFound();
   const [page] = await db.select().from(landingPages).where(eq(landingPages.id, id));
   if (!page) throw pageNotFound();
-  return (await withAuthors(db, [page], 'updated_by'))[0]!;
+  const [named] = await withAuthors(db, [page], 'updated_by');
+  return { ...named!, settings: readPageSettings(page.settings) };
 }
 
 /** Whether a page with this id exists (active or not). */
@@ -108,6 +116,22 @@ export async function findActivePageBySlug(db: Db, slug: string): Promise<Landin
   return page;
 }
 
+/**
+ * Active pages search engines may list, with their last change: builder and html pages whose settings
+ * neither hide them nor name another canonical address (a react page shows a site page listed as such).
+ */
+export async function listIndexablePages(db: Db): Promise<Array<{ slug: string; updated_at: Date }>> {
+  const rows = await db
+    .select({ slug: landingPages.slug, updated_at: landingPages.updated_at, settings: landingPages.settings })
+    .from(landingPages)
+    .where(and(eq(landingPages.is_active, true), ne(landingPages.page_type, 'react')))
+    .orderBy(landingPages.slug);
+  return rows.flatMap(({ slug, updated_at, settings }) => {
+    const read = readPageSettings(settings);
+    return read.noindex || read.canonical ? [] : [{ slug, updated_at }];
+  });
+}
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Keeps the save that made `page` as a version, and forgets the versions beyond the last PAGE_VERSIONS_KEPT. */
@@ -117,6 +141,7 @@ async function keepVersion(tx: Tx, page: LandingPageRow) {
     version: page.version,
     content: page.content,
     page_type: page.page_type,
+    settings: page.settings,
     created_at: page.updated_at,
     created_by: page.updated_by,
   });
@@ -127,7 +152,7 @@ async function keepVersion(tx: Tx, page: LandingPageRow) {
 }
 
 /** A new page, saved by `author`: its version 1. */
-export async function createPage(db: Db, values: LandingPageFormValues, author: Author): Promise<LandingPageDto> {
+export async function createPage(db: Db, values: LandingPageFormValues & { settings?: PageSettings | null }, author: Author): Promise<LandingPageDto> {
   return withSlugCheck(() =>
     db.transaction(async (tx) => {
       const [page] = await tx
@@ -157,7 +182,7 @@ async function refusedSave(db: Db, id: string): Promise<AppError> {
 export async function saveContent(
   db: Db,
   id: string,
-  { values, baseVersion, author }: { values: Partial<LandingPageFormValues>; baseVersion: number; author: Author },
+  { values, baseVersion, author }: { values: Partial<LandingPageFormValues> & { settings?: PageSettings | null }; baseVersion: number; author: Author },
 ): Promise<LandingPageDto> {
   if (!isUuid(id)) throw pageNotFound();
   const page = await withSlugCheck(() =>
@@ -206,11 +231,12 @@ export async function listVersions(db: Db, pageId: string) {
 export async function getVersion(db: Db, pageId: string, versionId: string) {
   if (!isUuid(pageId) || !isUuid(versionId)) throw notFound(LANDING_PAGE_MESSAGES.versionNotFound);
   const [version] = await db
-    .select({ ...versionSummary, content: landingPageVersions.content })
+    .select({ ...versionSummary, content: landingPageVersions.content, settings: landingPageVersions.settings })
     .from(landingPageVersions)
     .where(and(eq(landingPageVersions.id, versionId), eq(landingPageVersions.landing_page_id, pageId)));
   if (!version) throw notFound(LANDING_PAGE_MESSAGES.versionNotFound);
-  return (await withAuthors(db, [version], 'author'))[0]!;
+  const [named] = await withAuthors(db, [version], 'author');
+  return { ...named!, settings: readPageSettings(version.settings) };
 }
 
 export async function deletePage(db: Db, id: string): Promise<void> {
@@ -245,20 +271,22 @@ export async function uniqueSlug(db: Db, prefix: string, now = Date.now()): Prom
 }
 
 /**
- * Saved pages whose content matches `pattern` (a POSIX regular expression with one capture group),
+ * Saved pages whose content or settings match `pattern` (a POSIX regular expression with one capture group),
  * each with its distinct matches: how another feature learns which pages use something of its own
  * (the image library: its file URLs). `needle`, a plain text every match contains, skips the other
  * pages cheaply.
  */
 export async function findContentReferences(db: Db, pattern: string, needle: string) {
+  // The settings count as content: a page's social image or icon is in use too.
+  const searched = sql`(${landingPages.content} || coalesce(${landingPages.settings}::text, ''))`;
   return db
     .select({
       id: landingPages.id,
       title: landingPages.title,
       slug: landingPages.slug,
-      matches: sql<string[]>`array(select distinct m[1] from regexp_matches(${landingPages.content}, ${pattern}, 'g') as m)`,
+      matches: sql<string[]>`array(select distinct m[1] from regexp_matches(${searched}, ${pattern}, 'g') as m)`,
     })
     .from(landingPages)
-    .where(sql`strpos(${landingPages.content}, ${needle}) > 0`)
+    .where(sql`strpos(${searched}, ${needle}) > 0`)
     .orderBy(landingPages.title, landingPages.id);
 }

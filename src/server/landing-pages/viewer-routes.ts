@@ -10,6 +10,7 @@ import { createNotFoundPage } from './not-found-page.ts';
 import type { PageCache, RawHtml, RenderedPage } from './page-cache.ts';
 import { withOutcome } from './page-outcome.ts';
 import type { ViewCounter } from './page-views.ts';
+import { landingPageConsent } from '../privacy/service.ts';
 import { renderLandingPage } from './render-page.tsx';
 import { createRenderQueue, RenderRefused } from './render-queue.ts';
 import { findActivePageBySlug } from './service.ts';
@@ -22,6 +23,8 @@ export interface ViewerOptions {
   cache: PageCache;
   views: ViewCounter;
   islands: IslandScripts;
+  /** The configured public address: absolute links in the head (never the request's Host, the page is cached). */
+  origin: string;
   sendSitePage: SendSitePage;
 }
 
@@ -41,7 +44,7 @@ const pageQuery = z.object({ lead: z.enum(LEAD_OUTCOMES).optional().catch(undefi
  * reach a cache or the database. Pages not cached are rendered through one queue (render-queue.ts),
  * once per slug however many visitors ask at the same time.
  */
-export async function landingPageViewerRoutes(app: FastifyInstance, { db, cache, views, islands, sendSitePage }: ViewerOptions) {
+export async function landingPageViewerRoutes(app: FastifyInstance, { db, cache, views, islands, origin, sendSitePage }: ViewerOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const queue = createRenderQueue();
   const sendNotFound = createNotFoundPage();
@@ -71,7 +74,7 @@ export async function landingPageViewerRoutes(app: FastifyInstance, { db, cache,
     const since = cache.mark();
     const row = await findActivePageBySlug(db, slug);
     if (!row) return undefined;
-    const page = await renderLandingPage(row, islands);
+    const page = await renderLandingPage({ ...row, consent: await landingPageConsent(db) }, islands, origin);
     cache.pages.set(slug, page, since);
     return page;
   };

@@ -13,6 +13,7 @@ import {
   SITE_LANGUAGES,
   type SiteLanguage,
 } from '../../shared/site/languages.ts';
+import { LANGUAGE_VIEW_QUERY, ORIGIN_SLOT } from '../../shared/site/seo.ts';
 
 /** A prerendered public page: its HTML in each language. */
 type Prerendered = Record<SiteLanguage, Compressed>;
@@ -23,7 +24,9 @@ export const NOT_FOUND_PAGE = '404';
  * The public pages the build rendered to HTML (dist/web/prerendered/{en,de}/{page}.html, written by
  * src/web/prerender.tsx), keyed by path; '404' is the page for unknown paths.
  */
-function loadPrerendered(webDir: string): Map<string, Prerendered> {
+function loadPrerendered(webDir: string, origin: string): Map<string, Prerendered> {
+  // The build wrote ORIGIN_SLOT where the site's address goes: only this server knows it.
+  const withOrigin = (html: string) => html.replaceAll(ORIGIN_SLOT, escapeAttribute(origin));
   const pages = new Map<string, Prerendered>();
   const dir = path.join(webDir, 'prerendered');
   const [first] = SITE_LANGUAGES;
@@ -31,7 +34,7 @@ function loadPrerendered(webDir: string): Map<string, Prerendered> {
   for (const file of fs.readdirSync(path.join(dir, first)).filter((f) => f.endsWith('.html'))) {
     const name = file.slice(0, -'.html'.length);
     const byLanguage = Object.fromEntries(
-      SITE_LANGUAGES.map((language) => [language, compress(fs.readFileSync(path.join(dir, language, file), 'utf8'))]),
+      SITE_LANGUAGES.map((language) => [language, compress(withOrigin(fs.readFileSync(path.join(dir, language, file), 'utf8')))]),
     ) as Prerendered;
     pages.set(name === 'index' ? '/' : name === NOT_FOUND_PAGE ? NOT_FOUND_PAGE : `/${name}`, byLanguage);
   }
@@ -90,11 +93,14 @@ function preloadFirstRequests(reply: FastifyReply, page: string | undefined, cod
   if (links.length > 0) reply.header('Link', links.join(', '));
 }
 
-export function createSitePages(webDir: string, { secureCookies }: { secureCookies: boolean }): SitePages {
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** `origin`: the site's public address, for the canonical and alternate addresses in each page's head. */
+export function createSitePages(webDir: string, { secureCookies, origin }: { secureCookies: boolean; origin: string }): SitePages {
   const indexFile = path.join(webDir, 'index.html');
   const indexSource = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
   const indexHtml = indexSource === undefined ? undefined : compress(indexSource);
-  const prerendered = indexHtml ? loadPrerendered(webDir) : new Map<string, Prerendered>();
+  const prerendered = indexHtml ? loadPrerendered(webDir, origin) : new Map<string, Prerendered>();
   const preloads = indexSource === undefined ? new Map<string, string[]>() : screenPreloads(webDir);
 
   return {
@@ -108,7 +114,12 @@ export function createSitePages(webDir: string, { secureCookies }: { secureCooki
         // The 404 page has no path of its own to go back to: it answers in the chosen language at once.
         if (isSiteLanguage(chosen) && page !== NOT_FOUND_PAGE) return switchLanguage(reply, chosen, secureCookies, page!);
         if (isSiteLanguage(chosen)) rememberLanguage(reply, chosen, secureCookies);
-        const language = isSiteLanguage(chosen) ? chosen : requestLanguage(cookies[LANGUAGE_COOKIE], headers['accept-language']);
+        const viewed = (query as Record<string, unknown> | undefined)?.[LANGUAGE_VIEW_QUERY];
+        const language = isSiteLanguage(chosen)
+          ? chosen
+          : isSiteLanguage(viewed)
+            ? viewed
+            : requestLanguage(cookies[LANGUAGE_COOKIE], headers['accept-language']);
         reply.header('Vary', 'Cookie, Accept-Language').header('Content-Language', language);
         return sendCompressed(reply, status, prerenderedPage[language]);
       }

@@ -12,6 +12,14 @@ export const IMAGE_FILE_ROUTE = `${IMAGE_FILE_PREFIX}:file`;
 export const SRCSET_WIDTHS = [480, 960, MAX_DIMENSION] as const;
 export type SrcsetWidth = (typeof SRCSET_WIDTHS)[number];
 
+/**
+ * `?crop=social`: the image cropped to cover 1200×630 as a JPEG, the size and format every link
+ * preview (Open Graph, Twitter cards) shows. Made once, kept beside the image like the widths.
+ */
+export const IMAGE_CROPS = { social: { width: 1200, height: 630 } } as const;
+export type ImageCrop = keyof typeof IMAGE_CROPS;
+export const socialImageUrl = (url: string) => `${url}?crop=social`;
+
 const FILE_NAME = /^([0-9a-f]{32})\.(jpg|png|gif|webp)$/;
 
 export const imageFileName = (id: string, ext: ImageExt) => `${id}.${ext}`;

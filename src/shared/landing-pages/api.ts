@@ -3,6 +3,7 @@ import { timestamp } from '../http/codecs.ts';
 import { routePath } from '../http/route-path.ts';
 import { safeText } from '../text/safe-text.ts';
 import { PAGE_TYPES } from './page-types.ts';
+import { pageSettingsSchema } from './page-settings.ts';
 import { SLUG_MESSAGES, slugError } from './slug.ts';
 
 /** The landing pages HTTP contract (src/server/landing-pages/routes.ts): paths, bodies, answers, limits. */
@@ -138,7 +139,7 @@ export type PageFigures = z.output<typeof pageFiguresSchema>;
 export const landingPageSummarySchema = z.object({ ...pageFields, content_preview: z.string(), figures: pageFiguresSchema });
 export type LandingPageSummary = z.output<typeof landingPageSummarySchema>;
 
-export const landingPageSchema = z.object({ ...pageFields, content: z.string() });
+export const landingPageSchema = z.object({ ...pageFields, content: z.string(), settings: pageSettingsSchema });
 export type LandingPage = z.output<typeof landingPageSchema>;
 
 export const landingPageListSchema = z.object({ pages: z.array(landingPageSummarySchema) });
@@ -147,9 +148,9 @@ export const landingPageResultSchema = z.object({ page: landingPageSchema });
 /** What the builder's first save creates. */
 export const BUILDER_PAGE_TITLE = 'New Landing Page';
 
-export const builderCreateSchema = z.object({ content: landingPageFormSchema.shape.content });
-/** The builder's save of an existing page: its content, as page_type builder. */
-export const builderSaveSchema = z.object({ content: landingPageFormSchema.shape.content, base_version: baseVersion });
+export const builderCreateSchema = z.object({ content: landingPageFormSchema.shape.content, settings: pageSettingsSchema.optional() });
+/** The builder's save of an existing page: its content (as page_type builder) and its settings; settings left out stay as they are. */
+export const builderSaveSchema = z.object({ content: landingPageFormSchema.shape.content, settings: pageSettingsSchema.optional(), base_version: baseVersion });
 
 /** One saved version in the History list. */
 export const pageVersionSummarySchema = z.object({
@@ -162,7 +163,7 @@ export const pageVersionSummarySchema = z.object({
 });
 export type PageVersionSummary = z.output<typeof pageVersionSummarySchema>;
 export const pageVersionListSchema = z.object({ versions: z.array(pageVersionSummarySchema) });
-const pageVersionSchema = pageVersionSummarySchema.extend({ content: z.string() });
+const pageVersionSchema = pageVersionSummarySchema.extend({ content: z.string(), settings: pageSettingsSchema });
 export const pageVersionResultSchema = z.object({ version: pageVersionSchema });
 export const versionParamsSchema = z.object({ id: pageId, versionId: z.uuid({ error: 'Not a version id' }) });
 
