@@ -48,18 +48,20 @@ let ip = 0;
 const publicPost = (url: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: { origin: 'http://localhost', host: 'localhost' }, remoteAddress: `10.9.0.${++ip}` });
 
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /** Every base table of every schema, with the rows whose text (all columns) holds `needle`. */
 async function rowsHolding(needle: string): Promise<Record<string, number>> {
-  const tables = await t.db.execute<{ schema: string; name: string }>(sql`
+  const tables = await t.db.execute(sql`
     select table_schema as schema, table_name as name from information_schema.tables
     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`);
-  const rows = 'rows' in tables ? tables.rows : (tables as unknown as Array<{ schema: string; name: string }>);
+  const rows = rowsOf<{ schema: string; name: string }>(tables);
   expect(rows.length).toBeGreaterThan(20);
   const found: Record<string, number> = {};
   for (const { schema, name } of rows) {
     const table = sql.raw(`"${schema}"."${name}"`);
-    const result = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from ${table} as r where strpos(lower(r::text), ${needle.toLowerCase()}) > 0`);
-    const n = ('rows' in result ? result.rows : (result as unknown as Array<{ n: number }>))[0]!.n;
+    const result = await t.db.execute(sql`select count(*)::int as n from ${table} as r where strpos(lower(r::text), ${needle.toLowerCase()}) > 0`);
+    const n = rowsOf<{ n: number }>(result)[0]!.n;
     if (n > 0) found[name] = n;
   }
   return found;

@@ -7,18 +7,31 @@ import { CONTACT_MESSAGES } from '../../shared/contacts/form.ts';
 import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
 import { consentCsvRequestSchema, ERASURE_MESSAGES, erasureLogSchema, PRIVACY_PATHS, retryUnsubscribesResponseSchema } from '../../shared/privacy/erasure.ts';
 import { personExportSchema } from '../../shared/privacy/person-export.ts';
+import { RETENTION_PATHS, retentionRulesSchema, retentionStateSchema } from '../../shared/privacy/retention.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { retryFailedUnsubscribes } from '../kit/service.ts';
 import { consentCsvFileName, consentRecordsCsv } from './consent-csv.ts';
 import { eraseContact, erasureLog, type ContactEraser } from './erasure.ts';
 import { personExport } from './person-export.ts';
+import { retentionState, saveRetentionRules, startDailyRetention } from './retention.ts';
 
 const staffActor = (request: FastifyRequest): ContactEventActor => ({ kind: 'user', id: request.user?.id ?? null, email: request.user?.email ?? 'unknown' });
 
-/** A person's data, their erasure, and the erasure log (staff only, like every route not marked public). */
+/**
+ * A person's data, their erasure, the erasure log, and how long data is kept (staff only, like every
+ * route not marked public). The daily retention run starts here and stops with the app.
+ */
 export async function erasureRoutes(app: FastifyInstance, { db, erase }: { db: Db; erase: ContactEraser }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const retention = startDailyRetention(db, erase, app.log);
+  app.addHook('onClose', () => retention.stop());
+
+  r.get(RETENTION_PATHS.settings, { schema: { response: { 200: retentionStateSchema } } }, () => retentionState(db));
+  r.put(RETENTION_PATHS.settings, { schema: { body: retentionRulesSchema, response: { 200: retentionStateSchema } } }, async (request) => {
+    await saveRetentionRules(db, request.body);
+    return retentionState(db);
+  });
 
   // A file named by the contact's id, never their email; not kept by any cache on the way.
   r.get(PRIVACY_PATHS.personExport.pattern, { schema: { params: contactIdParamsSchema, response: { 200: personExportSchema } } }, async (request, reply) => {
