@@ -10,12 +10,20 @@ import type { ComponentNode, Styles, TreeNode } from '../shared/landing-pages/ty
 export interface RenderContext {
   /** The page's slug on /lp: its sections with form fields post there. None in the builder, so no forms. */
   readonly slug?: string;
+  /** The consent statement a public page's forms show (and whose version they send). */
+  readonly consent?: LpConsent;
   /**
    * Renders a node's children (its components; a grid's cells). The public page maps them through
    * RenderNode; the builder wraps each in its editing chrome, and can show a drop target for a
    * parent that has none.
    */
   readonly renderChildren: (parent: TreeNode, ctx: RenderContext) => ReactNode;
+}
+
+/** A landing page's consent statement: its version, and its text in the page's language. */
+export interface LpConsent {
+  readonly version: number;
+  readonly text: string;
 }
 
 export interface NodeProps {

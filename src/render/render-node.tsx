@@ -8,7 +8,7 @@ import { Button, Checkbox, Input, Radio, Select, Textarea } from './components/f
 import { Container, Divider, Grid, GridCell, Section, Spacer } from './components/layout.tsx';
 import { Image, Video, YouTube } from './components/media.tsx';
 import { Heading, List, Paragraph } from './components/text.tsx';
-import type { NodeProps, RenderContext } from './render-context.ts';
+import type { LpConsent, NodeProps, RenderContext } from './render-context.ts';
 
 /** The component that renders each of the 25 types. */
 export const NODE_COMPONENTS: Readonly<Record<ComponentType, ReactComponent<NodeProps>>> = {
@@ -60,6 +60,6 @@ function renderChildNodes(parent: TreeNode, ctx: RenderContext) {
 }
 
 /** The context of a public page (its forms post to the slug's lead endpoint) or, without a slug, of a preview. */
-export function pageRenderContext(slug?: string): RenderContext {
-  return slug === undefined ? { renderChildren: renderChildNodes } : { slug, renderChildren: renderChildNodes };
+export function pageRenderContext(slug?: string, consent?: LpConsent): RenderContext {
+  return slug === undefined ? { renderChildren: renderChildNodes } : { slug, consent, renderChildren: renderChildNodes };
 }

@@ -11,6 +11,7 @@ import { ISLAND_ATTRIBUTES } from './islands.ts';
 import { nodeStyle, type RenderContext } from './render-context.ts';
 import { pageRenderContext } from './render-node.tsx';
 import { RENDER_MESSAGES } from './render-messages.ts';
+import { ConsentStatement } from './viewer/consent-statement.tsx';
 import { LeadStatus } from './viewer/lead-status.tsx';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -27,6 +28,7 @@ export function RenderSection({ section, ctx }: { section: SectionNode; ctx: Ren
     <section id={anchorOf(section)} className={mergeClassNames('', [text(section.props.background), text(section.props.tailwindClasses)].join(' '))} style={nodeStyle(section)}>
       <Intro title={text(section.props.title)} description={text(section.props.description)} />
       {ctx.renderChildren(section, ctx)}
+      {form ? <ConsentStatement consent={ctx.consent} /> : null}
       {form ? <LeadStatus /> : null}
     </section>
   );

@@ -28,6 +28,7 @@ import { landingPageViewerRoutes, type SendSitePage } from './landing-pages/view
 import { leadKitSync } from './leads/kit-sync.ts';
 import { campaignTagRoutes } from './leads/campaign-tag-routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
+import { consentRoutes } from './privacy/consent-routes.ts';
 import { emailHasher, type EmailHasher } from './privacy/email-hash.ts';
 import { contactEraser } from './privacy/erasure.ts';
 import { erasureRoutes } from './privacy/erasure-routes.ts';
@@ -104,6 +105,8 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   });
   await app.register(landingPagesRoutes, { db, cache: pageCache });
   await app.register(landingPageLeadRoutes, { db, config });
+  // A landing page's form shows the landing-page statement: a new version renders every cached page again.
+  await app.register(consentRoutes, { db, onStatementSaved: async (kind) => (kind === 'landing_page' ? pageCache.changedAll(db) : undefined) });
   const islands = loadIslandScripts(config.webDir);
   const sendSitePage: SendSitePage = (reply, status, page) => site.send(reply, status, page);
   await app.register(landingPageViewerRoutes, { db, cache: pageCache, views: pageViews, islands, origin: publicOrigin(config), sendSitePage });

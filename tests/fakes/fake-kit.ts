@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
  * Standalone: `npx tsx tests/fakes/fake-kit.ts` prints its URL and API key (see `main` below).
  */
 
-import { createFakeWebhooks, WEBHOOK_ROUTES, type FakeWebhooks } from './fake-kit-webhooks.ts';
+import { createFakeWebhooks, WEBHOOK_ROUTES, type DeliverOptions, type DeliveryReport, type FakeWebhooks } from './fake-kit-webhooks.ts';
 
 export type FailureKind = '500' | '429' | 'timeout' | 'drop' | 'drop_after_processing';
 export type FailureMode =
@@ -38,7 +38,8 @@ export interface FakeKitOptions {
   /** Seed of the random failure rate, for repeatable runs. */
   seed?: number;
   account?: { name: string; email: string };
-  forms?: Array<{ name: string; type?: string }>;
+  /** Kit's forms; `doubleOptIn` (default true, as Kit makes a new form) emails a confirmation to whoever joins. */
+  forms?: Array<{ name: string; type?: string; doubleOptIn?: boolean }>;
   tags?: string[];
   /** Labels of custom fields that exist in the account from the start. */
   customFields?: string[];
@@ -103,6 +104,12 @@ export interface FakeKitState {
   tags: Map<number, FakeTag>;
   customFields: FakeCustomField[];
   forms: Array<{ id: number; name: string; type: string; created_at: string; format: string | null; archived: boolean }>;
+  /** Whether each form (by id) asks for a confirmation: Kit's form setting, not part of its API's answers. */
+  doubleOptIn: Map<number, boolean>;
+  /** Subscriber ids on each form (by form id). */
+  formSubscribers: Map<number, Set<number>>;
+  /** Every confirmation email Kit would have sent: who, for which form. */
+  confirmationEmails: Array<{ email: string; form_id: number }>;
   /** How many subscriber upserts Kit carried out per email (a retry after a lost answer adds one). */
   upsertsByEmail: Map<string, number>;
   /** How many times each email was newly tagged (201) per tag: more than 1 would be a double tagging. */
@@ -113,6 +120,8 @@ export interface FakeKitState {
   /** Kit's own change of a subscriber (an unsubscribe, a bounce, an edit): it counts as an update. */
   updateSubscriber(id: number, change: Partial<Pick<FakeSubscriber, 'state' | 'first_name' | 'fields'>>): void;
   tagByName(name: string): FakeTag;
+  /** The person clicked the link in the confirmation email: an inactive subscriber becomes active. */
+  confirmSubscriber(email: string): FakeSubscriber;
 }
 
 export interface FakeKit {
@@ -127,6 +136,11 @@ export interface FakeKit {
   setFailure(mode: FailureMode): void;
   /** Webhook endpoints and the deliveries of their events (fake-kit-webhooks.ts). */
   webhooks: FakeWebhooks;
+  /**
+   * The person confirms (see state.confirmSubscriber), and Kit sends `subscriber.activated` to the
+   * webhook endpoints that asked for it (none registered: nothing is sent).
+   */
+  confirm(email: string, options?: DeliverOptions): Promise<DeliveryReport>;
   /** Back to how it started: its first tags, forms and custom fields, no subscribers, nothing counted or logged, no failure. */
   reset(): void;
   stats(): FakeKitStats;
@@ -245,6 +259,7 @@ function listFilter(query: URLSearchParams, times: Array<'created' | 'updated' |
 const ROUTES: Array<{ method: string; pattern: RegExp; endpoint: string }> = [
   { method: 'GET', pattern: /^\/account$/, endpoint: 'GET /account' },
   { method: 'GET', pattern: /^\/forms$/, endpoint: 'GET /forms' },
+  { method: 'POST', pattern: /^\/forms\/(\d+)\/subscribers$/, endpoint: 'POST /forms/:form_id/subscribers' },
   { method: 'GET', pattern: /^\/tags$/, endpoint: 'GET /tags' },
   { method: 'POST', pattern: /^\/tags$/, endpoint: 'POST /tags' },
   { method: 'POST', pattern: /^\/tags\/(\d+)\/subscribers$/, endpoint: 'POST /tags/:tag_id/subscribers' },
@@ -264,18 +279,25 @@ const ROUTES: Array<{ method: string; pattern: RegExp; endpoint: string }> = [
 function createState(options: FakeKitOptions): FakeKitState & { nextId(): number } {
   let id = 1000;
   const nextId = () => ++id;
-  const state = {
-    subscribers: new Map<number, FakeSubscriber>(),
-    tags: new Map<number, FakeTag>(),
-    customFields: [] as FakeCustomField[],
-    forms: (options.forms ?? [{ name: 'Newsletter sign-up' }, { name: 'Webinar landing page', type: 'hosted' }]).map((f) => ({
+  const forms = (options.forms ?? [{ name: 'Newsletter sign-up' }, { name: 'Webinar landing page', type: 'hosted' }]).map((f) => ({
+    form: {
       id: nextId(),
       name: f.name,
       type: f.type ?? 'embed',
       created_at: isoNow(),
       format: f.type === 'hosted' ? null : 'inline',
       archived: false,
-    })),
+    },
+    doubleOptIn: f.doubleOptIn ?? true,
+  }));
+  const state = {
+    subscribers: new Map<number, FakeSubscriber>(),
+    tags: new Map<number, FakeTag>(),
+    customFields: [] as FakeCustomField[],
+    forms: forms.map((f) => f.form),
+    doubleOptIn: new Map(forms.map((f) => [f.form.id, f.doubleOptIn])),
+    formSubscribers: new Map<number, Set<number>>(),
+    confirmationEmails: [] as Array<{ email: string; form_id: number }>,
     upsertsByEmail: new Map<string, number>(),
     newTaggings: new Map<string, number>(),
     subscriberByEmail(email: string) {
@@ -316,6 +338,12 @@ function createState(options: FakeKitOptions): FakeKitState & { nextId(): number
       if (!subscriber) throw new Error(`No fake subscriber ${id}`);
       Object.assign(subscriber, { ...change, fields: { ...subscriber.fields, ...change.fields } });
       subscriber.updated_at = Date.now();
+    },
+    confirmSubscriber(email: string): FakeSubscriber {
+      const subscriber = state.subscriberByEmail(email);
+      if (!subscriber) throw new Error(`No fake subscriber ${email}`);
+      if (subscriber.state === 'inactive') state.updateSubscriber(subscriber.id, { state: 'active' });
+      return subscriber;
     },
     nextId,
   };
@@ -413,6 +441,27 @@ export async function startFakeKit(options: FakeKitOptions = {}): Promise<FakeKi
       case 'GET /forms': {
         const page = paginate(state.forms.map((f) => ({ item: f, key: [f.id, f.id] as SortKey })), 1, query);
         return page.error ?? { status: 200, json: { forms: page.items, pagination: page.pagination } };
+      }
+      case 'POST /forms/:form_id/subscribers': {
+        // The subscriber must exist (the upsert comes first). A double opt-in form emails its
+        // confirmation to an inactive subscriber and leaves them inactive; any other form makes them
+        // active. An active subscriber stays active either way, with no new confirmation.
+        const formId = Number(params[0]);
+        if (!state.forms.some((f) => f.id === formId)) return notFound();
+        const email = typeof body.email_address === 'string' ? body.email_address : '';
+        if (!email) return errors(422, "Email address can't be blank");
+        const subscriber = state.subscriberByEmail(email);
+        if (!subscriber) return notFound();
+        const members = state.formSubscribers.get(formId) ?? new Set<number>();
+        state.formSubscribers.set(formId, members);
+        const already = members.has(subscriber.id);
+        members.add(subscriber.id);
+        if (!already && subscriber.state === 'inactive') {
+          if (state.doubleOptIn.get(formId)) state.confirmationEmails.push({ email: subscriber.email_address, form_id: formId });
+          else state.updateSubscriber(subscriber.id, { state: 'active' });
+        }
+        const referrer = typeof body.referrer === 'string' ? body.referrer : null;
+        return { status: already ? 200 : 201, json: { subscriber: { ...subscriberJson(subscriber), added_at: isoNow(), referrer } } };
       }
       case 'GET /tags': {
         const page = paginate([...state.tags.values()].map((t) => ({ item: t, key: [t.id, t.id] as SortKey })), 1, query);
@@ -684,6 +733,10 @@ export async function startFakeKit(options: FakeKitOptions = {}): Promise<FakeKi
     rateLimit,
     setFailure,
     webhooks,
+    confirm(email, options) {
+      const subscriber = state.confirmSubscriber(email);
+      return webhooks.deliver([webhooks.event('subscriber.activated', subscriber)], options);
+    },
     reset,
     stats,
     close: () =>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { VIEWER_MESSAGES, VIEWER_PATHS, type LeadOutcome } from '../../shared/landing-pages/viewer.ts';
+import type { LpConsent } from '../render-context.ts';
+import { ConsentStatement } from './consent-statement.tsx';
 import { LeadStatus } from './lead-status.tsx';
 
 const field = 'mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 text-gray-900 focus:border-gray-900 focus:outline-none';
@@ -29,7 +31,7 @@ export function HtmlPage({ slug, title, src = VIEWER_PATHS.rawHtml.path({ slug }
  * announcing the outcome after a plain form post. <details> opens it without any script; the form
  * posts as a plain form, and the form island (when loaded) sends it in the background instead.
  */
-export function GetStarted({ slug, outcome }: { slug: string; outcome?: LeadOutcome }) {
+export function GetStarted({ slug, outcome, consent }: { slug: string; outcome?: LeadOutcome; consent?: LpConsent }) {
   return (
     <details className="group fixed right-4 bottom-4 z-50 sm:right-6 sm:bottom-6" open={outcome !== undefined}>
       <summary className="ml-auto w-fit cursor-pointer list-none rounded-full bg-gray-900 px-6 py-3 font-semibold text-white shadow-lg hover:bg-gray-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900 [&::-webkit-details-marker]:hidden">
@@ -58,6 +60,7 @@ export function GetStarted({ slug, outcome }: { slug: string; outcome?: LeadOutc
           LinkedIn
           <input name="linkedin" type="url" placeholder="https://linkedin.com/in/…" maxLength={500} className={field} />
         </label>
+        <ConsentStatement consent={consent} />
         <button type="submit" className="w-full rounded-lg bg-gray-900 px-4 py-2 font-semibold text-white hover:bg-gray-700">
           Submit
         </button>

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ContactEventActor, ContactEventData, FieldChange, KitSyncResult, TimelineQuery } from '../../shared/contacts/timeline.ts';
 import { CONTACT_FORM_FIELDS } from '../../shared/contacts/form.ts';
 import type { Db } from '../db/client.ts';
@@ -23,11 +23,16 @@ export interface NewContactEvent {
  */
 export async function recordContactEvents(tx: Db, events: NewContactEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.execute(sql`
+  await tx.execute(contactEventsInsert(events));
+}
+
+/** The insert recordContactEvents runs, for a caller that puts it in a statement of its own (a CTE). */
+export function contactEventsInsert(events: NewContactEvent[]): SQL {
+  return sql`
     insert into ${contactEvents} (contact_id, type, actor, data)
     select (e->>'contact_id')::uuid, (e->'data'->>'type')::contact_event_type, e->'actor', e->'data'
     from jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as x(e, n)
-    order by n`);
+    order by n`;
 }
 
 /** The fields a timeline compares (tags get events of their own; ids and times are not changes). */

@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { KitStateSource, KitSubscriberState } from '../../shared/kit/subscriber-state.ts';
 import type { Db } from '../db/client.ts';
-import { recordContactEvents } from './events.ts';
+import { confirmConsentRecords } from '../privacy/service.ts';
+import { recordContactEvents, type NewContactEvent } from './events.ts';
 import { contacts } from './schema.ts';
 
 /**
  * Kit's reports of subscriber states, applied to contacts. Reports come from an import, webhook
  * deliveries (retried, batched, out of order), reconciliation passes and syncs, so the rule is by
  * Kit's time: a report changes a contact only when it is newer than the state the contact holds.
- * A state that really changed gets a timeline event in the same statement's transaction.
+ * A state that really changed gets a timeline event in the same statement's transaction; a report
+ * of active confirms the contact's waiting double opt-in consent records there too.
  */
 
 export interface KitStateReport {
@@ -52,13 +54,21 @@ export async function applyKitStates(tx: Db, reports: KitStateReport[], source: 
     rows: Array<{ contact_id: string; from: KitSubscriberState | null; to: KitSubscriberState; changed_at: string | Date; reason: string | null }>;
   };
   const changed = result.rows.filter((row) => row.from !== row.to);
-  await recordContactEvents(
-    tx,
-    changed.map((row) => ({
+  // Active in Kit: a double opt-in sign-up waiting for it is confirmed (or the person was subscribed already).
+  const active = result.rows.filter((row) => row.to === 'active');
+  const wasInactive = new Set(active.filter((row) => row.from === 'inactive').map((row) => row.contact_id));
+  const confirmed = await confirmConsentRecords(tx, active.map((row) => ({ contact_id: row.contact_id, at: new Date(row.changed_at) })));
+  await recordContactEvents(tx, [
+    ...changed.map((row): NewContactEvent => ({
       contact_id: row.contact_id,
       actor: { kind: 'kit', source },
       data: { type: 'kit_state_changed', from: row.from, to: row.to, changed_at: new Date(row.changed_at).toISOString(), reason: row.reason },
     })),
-  );
+    ...confirmed.map((record): NewContactEvent => ({
+      contact_id: record.contact_id,
+      actor: { kind: 'kit', source },
+      data: { type: 'consent_confirmed', kind: record.kind, version: record.version, confirmed_at: record.confirmed_at, already_subscribed: !wasInactive.has(record.contact_id) },
+    })),
+  ]);
   return changed.map(({ contact_id, from, to }) => ({ contact_id, from, to }));
 }

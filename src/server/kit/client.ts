@@ -368,6 +368,17 @@ export class KitClient {
     return { subscriber: data.subscriber, newlyTagged: status === 201 };
   }
 
+  /**
+   * Adds an existing subscriber to a form (double opt-in: a form that asks for confirmation emails
+   * it, and the subscriber stays inactive until they confirm). 201 added, 200 already on the form.
+   */
+  async addSubscriberToForm(formId: number, email: string, referrer?: string): Promise<{ subscriber: KitSubscriber; added: boolean }> {
+    const { status, data } = await this.send<{ subscriber: KitSubscriber }>('POST', `/forms/${formId}/subscribers`, {
+      body: { email_address: email, ...(referrer ? { referrer } : {}) },
+    });
+    return { subscriber: data.subscriber, added: status === 201 };
+  }
+
   async tagSubscriber(tagId: number, subscriberId: number): Promise<{ subscriber: KitSubscriber; newlyTagged: boolean }> {
     const { status, data } = await this.send<{ subscriber: KitSubscriber }>('POST', `/tags/${tagId}/subscribers/${subscriberId}`);
     return { subscriber: data.subscriber, newlyTagged: status === 201 };

@@ -1,4 +1,5 @@
 import { applyKitStates, getContactById, setContactKitId, type Contact } from '../contacts/service.ts';
+import { pendingDoubleOptInForm } from '../privacy/service.ts';
 import type { Db } from '../db/client.ts';
 import type { KitSubscriber } from '../../shared/kit/api.ts';
 import { KitApiError, type KitClient, type SubscriberInput } from './client.ts';
@@ -26,7 +27,12 @@ export interface KitSyncOutcome {
   tags: Array<{ name: string; kit_tag_id: number }>;
 }
 
-export function subscriberInput(contact: Contact): SubscriberInput {
+/**
+ * The subscriber Kit gets for a contact: active, or (double opt-in) inactive until the person
+ * confirms through the email of the form they then join. Kit's upsert never changes an existing
+ * subscriber's state, so someone already active stays active and is asked nothing.
+ */
+export function subscriberInput(contact: Contact, { doubleOptIn = false } = {}): SubscriberInput {
   const fields: Record<string, string> = {};
   for (const key of KIT_CUSTOM_FIELD_KEYS) {
     const value = contact[key];
@@ -34,7 +40,7 @@ export function subscriberInput(contact: Contact): SubscriberInput {
   }
   // No first name: leave the one Kit has (the upsert would overwrite it).
   const firstName = contact.first_name?.trim() ? { first_name: contact.first_name } : {};
-  return { email_address: contact.email, ...firstName, state: 'active', fields };
+  return { email_address: contact.email, ...firstName, state: doubleOptIn ? 'inactive' : 'active', fields };
 }
 
 async function requireContact(db: Db, contactId: string): Promise<Contact> {
@@ -66,9 +72,14 @@ export async function syncContactToKit(db: Db, client: KitClient, contactId: str
   if (isFinalKitState(contact.kit_state)) throw new KitSyncError(kitStateFinalMessage(contact.kit_state!));
   const tags = await resolveKitTags(db, client, tagNames);
 
-  const input = subscriberInput(contact);
-  const { subscriber, created } = await client.upsertSubscriber(input);
+  // A sign-up waiting for its double opt-in joins its source's Kit form, which emails the confirmation.
+  const formId = await pendingDoubleOptInForm(db, contact.id);
+  const input = subscriberInput(contact, { doubleOptIn: formId !== null });
+  const upserted = await client.upsertSubscriber(input);
+  const { created } = upserted;
+  let { subscriber } = upserted;
   if (!created) await updateLastNameIfDifferent(client, subscriber, contact);
+  if (formId !== null) subscriber = { ...subscriber, state: (await client.addSubscriberToForm(formId, input.email_address)).subscriber.state };
 
   const applied: ResolvedKitTag[] = [];
   for (const tag of tags) applied.push(await applyTag(db, client, input.email_address, tag));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LP_HONEYPOT_FIELD, lpLeadBodySchema, lpLeadResponseSchema } from '../../shared/landing-pages/lead-form.ts';
+import { LP_CONSENT_LANGUAGE, LP_CONSENT_VERSION_FIELD, LP_HONEYPOT_FIELD, lpLeadBodySchema, lpLeadResponseSchema } from '../../shared/landing-pages/lead-form.ts';
 import { slugError } from '../../shared/landing-pages/slug.ts';
 import { VIEWER_MESSAGES, VIEWER_PATHS, type LeadOutcome } from '../../shared/landing-pages/viewer.ts';
 import { LEAD_ERROR_CODES, LEAD_MESSAGES } from '../../shared/leads/messages.ts';
@@ -11,6 +11,9 @@ import type { Db } from '../db/client.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { countHit } from '../http/rate-limit.ts';
 import { captureLandingPageLead } from '../leads/service.ts';
+import { resolveSignupConsent } from '../privacy/service.ts';
+import { CONSENT_MESSAGES, consentFieldsSchema } from '../../shared/privacy/consent.ts';
+import { landingPageSource } from '../../shared/privacy/sources.ts';
 import { findActivePageBySlug } from './service.ts';
 
 const FORM_BODY_LIMIT = 64 * 1024;
@@ -56,10 +59,21 @@ export async function landingPageLeadRoutes(app: FastifyInstance, { db, config }
           const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.at(-1) === undefined ? '_' : String(issue.path.at(-1)), issue.message]));
           throw new AppError(400, 'validation', parsed.error.issues[0]!.message, fields);
         }
-        const { [LP_HONEYPOT_FIELD]: honeypot, ...fields } = parsed.data.fields;
+        const { [LP_HONEYPOT_FIELD]: honeypot, [LP_CONSENT_VERSION_FIELD]: shownVersion, ...fields } = parsed.data.fields;
+        const version = consentFieldsSchema.consent_version.safeParse(shownVersion);
+        if (!version.success) throw new AppError(400, 'validation', CONSENT_MESSAGES.versionInvalid, { [LP_CONSENT_VERSION_FIELD]: CONSENT_MESSAGES.versionInvalid });
+        // The page's own address: a landing page's form is on it, whatever the browser says.
+        const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+        const consent = await resolveSignupConsent(db, {
+          source: landingPageSource(page.id),
+          shownVersion: version.data,
+          language: LP_CONSENT_LANGUAGE,
+          pageUrl: origin + VIEWER_PATHS.page.path({ slug }),
+          siteOrigins: [origin],
+        });
         // A filled trap gets the answer of a real sign-up after the same work, rolled back: nothing is stored.
         const keep = !honeypot?.trim();
-        await captureLandingPageLead(db, { pageId: page.id, pageTitle: page.title, fields, url_parameters: parsed.data.url_parameters }, { keep });
+        await captureLandingPageLead(db, { pageId: page.id, pageTitle: page.title, fields, url_parameters: parsed.data.url_parameters, consent }, { keep });
       } catch (error) {
         if (plain) return back('error');
         throw error;

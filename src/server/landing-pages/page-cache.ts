@@ -16,6 +16,8 @@ import type { Compressed } from '../http/compressed.ts';
  */
 
 const CHANNEL = 'landing_page_changed';
+/** The notification's payload for every page (a page id is a uuid, never this). */
+const ALL_PAGES = '*';
 
 /**
  * Where a form's outcome goes in a rendered page: the bytes from `start` to `end` of the page's HTML
@@ -58,6 +60,8 @@ export interface PageCache {
   mark(): number;
   /** The page changed (saved, toggled, deleted): forget it here and in every other instance. */
   changed(db: Db, pageId: string): Promise<void>;
+  /** Something every page shows changed (a form's consent statement): forget them all, everywhere. */
+  changedAll(db: Db): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,7 +94,7 @@ export async function createPageCache(database: Pick<Database, 'listen'>, { maxE
       else for (const [slug, entry] of entries) if (entry.pageId === pageId) entries.delete(slug);
     }
   };
-  const unlisten = await database.listen(CHANNEL, forget);
+  const unlisten = await database.listen(CHANNEL, (payload) => forget(payload === ALL_PAGES ? null : payload));
   return {
     pages,
     rawHtml,
@@ -98,6 +102,10 @@ export async function createPageCache(database: Pick<Database, 'listen'>, { maxE
     async changed(db, pageId) {
       forget(pageId);
       await db.execute(sql`select pg_notify(${CHANNEL}, ${pageId})`);
+    },
+    async changedAll(db) {
+      forget(null);
+      await db.execute(sql`select pg_notify(${CHANNEL}, ${ALL_PAGES})`);
     },
     close: unlisten,
   };

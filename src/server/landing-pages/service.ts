@@ -10,6 +10,10 @@ import {
 import { compactSettings, readPageSettings, type PageSettings } from '../../shared/landing-pages/page-settings.ts';
 import { SLUG_MESSAGES, slugCandidates } from '../../shared/landing-pages/slug.ts';
 import { userEmails } from '../auth/service.ts';
+import { CONSENT_MESSAGES } from '../../shared/privacy/consent.ts';
+import { parseContent } from '../../shared/landing-pages/parse-content.ts';
+import { containsFormFields } from '../../render/form-fields.ts';
+import { signupConsentConfig } from '../privacy/service.ts';
 import type { Db } from '../db/client.ts';
 import { landingPages, landingPageVersions } from './schema.ts';
 import { isUniqueViolation, isUuid, likePattern } from '../db/sql-helpers.ts';
@@ -203,9 +207,35 @@ export async function saveContent(
 /** Activate/Deactivate: not a save of the content, so no version and no conflict with an editor. */
 export async function setPageActive(db: Db, id: string, isActive: boolean): Promise<LandingPageDto> {
   if (!isUuid(id)) throw pageNotFound();
+  if (isActive) await refuseFormWithoutStatement(db, id);
   const [page] = await db.update(landingPages).set({ is_active: isActive, updated_at: sql`now()` }).where(eq(landingPages.id, id)).returning({ id: landingPages.id });
   if (!page) throw pageNotFound();
   return getPage(db, id);
+}
+
+/** Whether a page shows a sign-up form: an html page's 'Get started', or a builder page's form fields. */
+function hasForm(page: { page_type: string; content: string }): boolean {
+  if (page.page_type === 'html') return true;
+  if (page.page_type !== 'builder') return false;
+  const parsed = parseContent(page.content);
+  return parsed.ok && parsed.content.some(containsFormFields);
+}
+
+/** Pages with a sign-up form, newest first (each is a sign-up source of its own). */
+export async function pagesWithForms(db: Db): Promise<Array<{ id: string; title: string }>> {
+  const rows = await db
+    .select({ id: landingPages.id, title: landingPages.title, page_type: landingPages.page_type, content: landingPages.content })
+    .from(landingPages)
+    .where(inArray(landingPages.page_type, ['html', 'builder']))
+    .orderBy(desc(landingPages.created_at), desc(landingPages.id));
+  return rows.filter(hasForm).map(({ id, title }) => ({ id, title }));
+}
+
+/** A form must show a consent statement: a page with one is not published while none exists. */
+async function refuseFormWithoutStatement(db: Db, id: string): Promise<void> {
+  const [page] = await db.select({ page_type: landingPages.page_type, content: landingPages.content }).from(landingPages).where(eq(landingPages.id, id));
+  if (!page || !hasForm(page)) return;
+  if (!(await signupConsentConfig(db, { fresh: true })).statements.has('landing_page')) throw new AppError(409, 'consent_statement_missing', CONSENT_MESSAGES.noStatementForPublish);
 }
 
 const versionSummary = {

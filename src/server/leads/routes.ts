@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { countHit } from '../http/rate-limit.ts';
+import { resolveSignupConsent } from '../privacy/service.ts';
 import { captureLead, recordDecoy, submissionSyncState, type LeadKitSync } from './service.ts';
 
 /** A sign-up is a few hundred bytes; anything near this is not a person filling in a form. */
@@ -54,9 +55,16 @@ export async function leadsRoutes(app: FastifyInstance, { db, config, kitSync }:
       onRequest: limitPerIp('signup', perMinute),
     },
     async (request, reply) => {
-      const { [LEAD_HONEYPOT_FIELD]: honeypot, url_parameters, page, ...form } = request.body;
+      const { [LEAD_HONEYPOT_FIELD]: honeypot, url_parameters, page, consent_version, language, page_url, ...form } = request.body;
       const campaign = CAMPAIGN_BY_PATH[request.params.campaign]!;
-      const lead = { campaign, ...form, url_parameters, form_data: { ...form, campaign, page: page ?? null } };
+      const consent = await resolveSignupConsent(db, {
+        source: campaign,
+        shownVersion: consent_version,
+        language,
+        pageUrl: page_url,
+        siteOrigins: [config.publicUrl, `${request.protocol}://${request.host}`],
+      });
+      const lead = { campaign, ...form, url_parameters, consent, form_data: { ...form, campaign, page: page ?? null } };
       // New email, known email, or a bot that filled the hidden field: one status, one shape, one
       // wait. The bot's sign-up does all a real one does and is rolled back; its made-up sync reads
       // like a real one's (see submissionSyncState).

@@ -3,11 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../tests/helpers/test-db.ts';
 import type { Database } from '../db/client.ts';
 import { contacts } from '../db/schema.ts';
+import { resolveSignupConsent, type SignupConsent } from '../privacy/service.ts';
 import { captureLead, type LeadCapture, type LeadInput } from './service.ts';
 
 let database: Database;
+const consent = {} as Record<LeadInput['campaign'], SignupConsent>;
 beforeAll(async () => {
   database = await openTestDatabase();
+  for (const source of ['waiting_list', 'webinar'] as const) {
+    const page = { shownVersion: 1, language: 'en', pageUrl: 'http://localhost/signup', siteOrigins: ['http://localhost'] } as const;
+    consent[source] = await resolveSignupConsent(database.db, { source, ...page });
+  }
 });
 afterAll(() => database.close());
 
@@ -18,6 +24,7 @@ const input = (email: string, campaign: LeadInput['campaign'] = 'waiting_list', 
   phone: null,
   url_parameters: {},
   form_data: {},
+  consent: consent[campaign],
   ...extra,
 });
 

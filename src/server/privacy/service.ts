@@ -5,7 +5,9 @@
 
 export {
   confirmConsentRecords,
+  consentPageAddress,
   consentRecordInsert,
+  landingPageConsent,
   pendingDoubleOptInForm,
   resolveSignupConsent,
   signupConsentConfig,

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { LP_CONSENT_LANGUAGE } from '../../shared/landing-pages/lead-form.ts';
 import { CONSENT_ERROR_CODES, CONSENT_MESSAGES } from '../../shared/privacy/consent.ts';
 import { signupKindOf, type ConsentLanguage, type SignupKind, type SignupSourceKey } from '../../shared/privacy/sources.ts';
 import type { Db } from '../db/client.ts';
@@ -45,6 +46,16 @@ export function forgetSignupConsentConfig(db: Db): void {
   cache.delete(db);
 }
 
+/**
+ * The statement landing pages' forms show, read from the database (not the in-memory copy): a page
+ * is rendered once and then kept until something changes, so it must never keep words that were
+ * already replaced. Undefined when none exists.
+ */
+export async function landingPageConsent(db: Db): Promise<{ version: number; text: string } | undefined> {
+  const current = (await signupConsentConfig(db, { fresh: true })).statements.get('landing_page');
+  return current ? { version: current.version, text: current[`text_${LP_CONSENT_LANGUAGE}`] } : undefined;
+}
+
 /** What a sign-up records: the statement it showed and, for double opt-in, the Kit form it joins. */
 export interface SignupConsent {
   source: SignupSourceKey;
@@ -57,22 +68,50 @@ export interface SignupConsent {
 }
 
 /**
+ * The page address a record keeps: a page of this site (its public address, or the address the
+ * request came to), without its query or fragment (URL parameters are kept with the submission, and
+ * a query may carry anything a link put there). Anything else is refused with 400.
+ */
+export function consentPageAddress(pageUrl: string, siteOrigins: ReadonlyArray<string | undefined>): string {
+  const origins = new Set(siteOrigins.flatMap((origin) => (origin ? [originOf(origin)] : [])));
+  const url = new URL(pageUrl);
+  if (!origins.has(url.origin)) throw new AppError(400, 'validation', CONSENT_MESSAGES.pageUrlInvalid, { page_url: CONSENT_MESSAGES.pageUrlInvalid });
+  return url.origin + url.pathname;
+}
+
+const originOf = (address: string) => {
+  try {
+    return new URL(address).origin;
+  } catch {
+    return '';
+  }
+};
+
+/**
  * The consent of a sign-up from `source` that showed statement version `shownVersion`: the current
  * version (read again when the sign-up knows a newer one than this instance does); an older one is
- * refused with 409, so the form shows the new words and the person sends again.
+ * refused with 409, so the form shows the new words and the person sends again. The page address
+ * must be one of `siteOrigins`' pages (consentPageAddress).
  */
 export async function resolveSignupConsent(
   db: Db,
-  { source, shownVersion, language, pageUrl }: { source: SignupSourceKey; shownVersion: number; language: ConsentLanguage; pageUrl: string },
+  {
+    source,
+    shownVersion,
+    language,
+    pageUrl,
+    siteOrigins,
+  }: { source: SignupSourceKey; shownVersion: number; language: ConsentLanguage; pageUrl: string; siteOrigins: ReadonlyArray<string | undefined> },
 ): Promise<SignupConsent> {
   const kind = signupKindOf(source);
   if (!kind) throw new Error(`not a sign-up source: ${source}`);
+  const page_url = consentPageAddress(pageUrl, siteOrigins);
   let config = await signupConsentConfig(db);
   if ((config.statements.get(kind)?.version ?? 0) < shownVersion) config = await signupConsentConfig(db, { fresh: true });
   const current = config.statements.get(kind);
   if (!current || current.version < shownVersion) throw new AppError(400, 'validation', CONSENT_MESSAGES.versionUnknown, { consent_version: CONSENT_MESSAGES.versionUnknown });
   if (current.version > shownVersion) throw new AppError(409, CONSENT_ERROR_CODES.outdated, CONSENT_MESSAGES.versionOutdated);
-  return { source, kind, statement_id: current.id, version: current.version, language, page_url: pageUrl, kit_form_id: config.forms.get(source)?.id ?? null };
+  return { source, kind, statement_id: current.id, version: current.version, language, page_url, kit_form_id: config.forms.get(source)?.id ?? null };
 }
 
 /**

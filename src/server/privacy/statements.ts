@@ -10,11 +10,12 @@ import { consentStatements } from './schema.ts';
  * and every consent record keeps pointing at the exact words it was given under.
  */
 
-export type StatementRow = typeof consentStatements.$inferSelect;
+/** A row, its kind one of SIGNUP_KINDS (the table's check constraint). */
+export type StatementRow = Omit<typeof consentStatements.$inferSelect, 'kind'> & { kind: SignupKind };
 
 /** Every version of every kind, newest first within a kind. */
 export async function listStatements(db: Db): Promise<StatementRow[]> {
-  return db.select().from(consentStatements).orderBy(consentStatements.kind, desc(consentStatements.version));
+  return (await db.select().from(consentStatements).orderBy(consentStatements.kind, desc(consentStatements.version))) as StatementRow[];
 }
 
 /** The newest version of each kind (a kind without any is absent). */

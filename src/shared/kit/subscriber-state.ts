@@ -9,7 +9,7 @@ export type KitSubscriberState = (typeof KIT_SUBSCRIBER_STATES)[number];
 /** What the screens call each state. */
 export const KIT_STATE_LABELS: Record<KitSubscriberState, string> = {
   active: 'Subscribed',
-  inactive: 'Not confirmed',
+  inactive: 'Waiting for confirmation',
   cancelled: 'Unsubscribed',
   bounced: 'Bounced',
   complained: 'Complained',

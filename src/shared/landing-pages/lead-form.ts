@@ -12,6 +12,10 @@ import { safeText } from '../text/safe-text.ts';
 const LP_LEAD_LIMITS = { fields: 40, nameLength: 100, valueLength: 2_000 } as const;
 /** A hidden field a person never fills (the same trap as the site's sign-ups). */
 export const LP_HONEYPOT_FIELD = 'website';
+/** A hidden field: the version of the consent statement the form showed. */
+export const LP_CONSENT_VERSION_FIELD = 'consent_version';
+/** Landing pages are written in English (their document's language): their statement is shown, and recorded, in it. */
+export const LP_CONSENT_LANGUAGE = 'en';
 
 /** A URL field of the contact (its CONTACT_FIELDS type is 'url') sent as something else. */
 const urlInvalid = (label: string) => `${label} must be a URL (https://…)`;

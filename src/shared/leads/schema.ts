@@ -3,6 +3,7 @@ import { normalizeEmail } from '../contacts.ts';
 import { safeText } from '../text/safe-text.ts';
 import { LEAD_HONEYPOT_FIELD, LEAD_LIMITS, leadFormProblems } from './form.ts';
 import { LEAD_MESSAGES } from './messages.ts';
+import { consentFieldsSchema } from '../privacy/consent.ts';
 
 const text = (max: number) => safeText().max(max * 2).default('');
 
@@ -23,6 +24,8 @@ export const leadSignupSchema = z
       }),
     /** The page the form was sent from, kept with the submission. */
     page: safeText().max(300).optional(),
+    // The consent statement the form showed (its version), in the page's language, on which page.
+    ...consentFieldsSchema,
     // Never stored, and any value gets the same answer as a real sign-up: a bot learns nothing from it.
     [LEAD_HONEYPOT_FIELD]: z.string().max(500).optional(),
   })

@@ -25,7 +25,7 @@ export const CONSENT_MESSAGES = {
   versionOutdated: 'The consent statement changed while the page was open. Please read the new one and send the form again.',
   languageInvalid: 'The language must be en or de.',
   statementSaved: (version: number) => `Saved as version ${version}.`,
-  kitFormUnknown: 'Kit has no form with this id. Reload the list of forms and choose again.',
+  noStatement: 'No consent statement has been written for this form yet.',
   sourceUnknown: 'This sign-up source does not exist (a deleted landing page?).',
   noStatementForPublish: 'This page has a form, and a form must show a consent statement in both languages: write it under Settings → Privacy first.',
 } as const;
@@ -75,7 +75,7 @@ export const signupFormListSchema = z.object({ sources: z.array(signupFormSchema
 export const saveSignupFormBodySchema = z.object({
   source: safeText().max(100),
   /** Null: no form, sign-ups are added directly. */
-  kit_form_id: z.number().int().positive().nullable(),
+  kit_form: z.object({ id: z.number().int().positive(), name: safeText().trim().min(1).max(200) }).nullable(),
 });
 export type SaveSignupFormBody = z.input<typeof saveSignupFormBodySchema>;
 

@@ -4,7 +4,7 @@ import { routePath } from '../http/route-path.ts';
  * The privacy feature's endpoints (src/server/privacy/routes.ts). Plain TypeScript without zod: the
  * public sign-up island asks for the statement it shows, and must stay small.
  */
-export const PRIVACY_PATHS = {
+export const CONSENT_PATHS = {
   /** GET every statement version, newest first per kind (staff). */
   statements: '/api/privacy/statements',
   /** POST a new version of a kind's statement (staff). */

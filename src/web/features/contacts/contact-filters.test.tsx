@@ -72,7 +72,7 @@ describe('the contacts filters and their URL', () => {
     const { user, router } = renderFilters('/crm/contacts?status=lead');
     await user.click(screen.getByRole('button', { name: /^Filters/ }));
     const select = within(await screen.findByRole('dialog', { name: 'Filters' })).getByLabelText<HTMLSelectElement>('Kit state');
-    expect([...select.options].map((o) => o.textContent)).toEqual(['All Kit states', 'Subscribed', 'Not confirmed', 'Unsubscribed', 'Bounced', 'Complained']);
+    expect([...select.options].map((o) => o.textContent)).toEqual(['All Kit states', 'Subscribed', 'Waiting for confirmation', 'Unsubscribed', 'Bounced', 'Complained']);
     await user.selectOptions(select, 'bounced');
     expect(currentUrl(router)).toBe('/crm/contacts?status=lead&kit_state=bounced');
     expect(chips()).toEqual(['Remove filter Status: Lead', 'Remove filter Kit: Bounced']);

@@ -10,7 +10,7 @@ const contact = (kit_state: (typeof KIT_SUBSCRIBER_STATES)[number] | null) =>
 describe('the Kit state column', () => {
   it('shows each state by its label, and a dash while Kit has said nothing', () => {
     const shown = [null, ...KIT_SUBSCRIBER_STATES].map((state) => render(<ContactCell column="kit_state" contact={contact(state)} tagColors={new Map()} />).container.textContent);
-    expect(shown).toEqual(['—', 'Subscribed', 'Not confirmed', 'Unsubscribed', 'Bounced', 'Complained']);
+    expect(shown).toEqual(['—', 'Subscribed', 'Waiting for confirmation', 'Unsubscribed', 'Bounced', 'Complained']);
   });
 
   it('marks the states a sync must not reverse with an icon as well as colour', () => {

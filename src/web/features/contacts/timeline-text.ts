@@ -62,8 +62,16 @@ export function eventTitle(event: ContactEvent): string {
       return KIT_TITLES[data.result];
     case 'kit_state_changed':
       return `Kit: ${KIT_STATE_LABELS[data.to]}`;
+    case 'consent_given':
+      return `Agreed to the ${SIGNUP_KIND_LABELS[data.kind]} statement, version ${data.version}, in ${LANGUAGE_NAMES[data.language]}, on ${data.page_url}`;
+    case 'consent_confirmed':
+      return data.already_subscribed ? 'Already subscribed in Kit: no confirmation needed' : 'Confirmed the subscription (double opt-in)';
   }
 }
+
+/** A statement's kind as the timeline names it: "the Webinar statement". */
+const SIGNUP_KIND_LABELS = { waiting_list: 'Waiting list', webinar: 'Webinar', landing_page: 'Landing page' } as const;
+const LANGUAGE_NAMES = { en: 'English', de: 'German' } as const;
 
 /** A labelled list under an event: the fields a form sent, the URL parameters it came with. */
 export interface FieldList {
@@ -112,6 +120,10 @@ export function eventDetails(event: ContactEvent): EventDetail[] {
     }
     case 'kit_sync':
       return [...(data.tags.length ? [`Tags: ${data.tags.join(', ')}`] : []), `Attempt ${data.attempt}`, ...(data.error ? [`Error: ${data.error}`] : [])];
+    case 'consent_given':
+      return data.double_opt_in ? ['Double opt-in: waiting for the confirmation from Kit'] : [];
+    case 'consent_confirmed':
+      return [`${SIGNUP_KIND_LABELS[data.kind]} statement, version ${data.version}`, `In Kit since: ${DATE_FORMATS.datetime.format(new Date(data.confirmed_at))}`];
     case 'kit_state_changed':
       return [
         `Before: ${data.from ? KIT_STATE_LABELS[data.from] : 'unknown'}`,
