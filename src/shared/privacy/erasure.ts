@@ -63,9 +63,10 @@ export const ERASURE_MESSAGES = {
   confirmTitle: (name: string) => `Erase ${name}?`,
   confirmBody:
     'This deletes the contact, their timeline, sign-ups and consent records, and tells Kit to unsubscribe them. It cannot be undone. Only the date, who erased, and a code that cannot be turned back into the email remain, so that an import can warn before bringing them back.',
-  bulkConfirmTitle: (n: number) => `Erase ${n === 1 ? '1 contact' : `${n.toLocaleString('en-US')} contacts`}?`,
+  bulkConfirmBody: 'Each contact is deleted with their timeline, sign-ups and consent records, and Kit is told to unsubscribe them. This cannot be undone.',
   /** How erasing differs from deleting, said where both are offered. */
-  differsFromDelete: 'Delete removes the contacts only. Erase also removes their sign-ups, consent records and every trace of their email, and unsubscribes them in Kit, as the law asks when a person wants their data erased.',
+  differsFromDelete:
+    'Delete removes the contacts with their timelines and sign-ups, and leaves them subscribed in Kit. Erase also removes every other trace of their email (import reports, what Kit sent), tells Kit to unsubscribe them, and records that they were erased.',
   erased: (name: string) => `${name} was erased.`,
   exportFileName: (contactId: string) => `person-${contactId}.json`,
 } as const;

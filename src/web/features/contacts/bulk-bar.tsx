@@ -1,6 +1,7 @@
-import { Download, Tag, Trash2, X } from 'lucide-react';
+import { Download, Eraser, Tag, Trash2, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { BulkJob } from '@shared/contacts/bulk.ts';
+import { ERASURE_MESSAGES } from '@shared/privacy/erasure.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { FormError } from '@web/components/ui/form-error.tsx';
@@ -14,10 +15,10 @@ import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 import type { ContactView } from './contact-view.ts';
 import type { ContactsKitSlots } from './kit-slots.ts';
 
-type Open = null | 'tag' | 'untag' | 'delete';
+type Open = null | 'tag' | 'untag' | 'delete' | 'erase';
 
 /**
- * The actions on the selected contacts: add or remove a tag, export, delete, and Kit's sync (a
+ * The actions on the selected contacts: add or remove a tag, export, delete, erase, and Kit's sync (a
  * slot). Tagging and deleting run on the server (in the background when there are many); `onJob`
  * gets the job as it starts, finished already when it was small.
  */
@@ -66,6 +67,9 @@ export function BulkBar({
       <Button size="sm" variant="secondary" className="text-red-700" onClick={() => setOpen('delete')}>
         <Trash2 aria-hidden /> Delete selected
       </Button>
+      <Button size="sm" variant="secondary" className="text-red-700" onClick={() => setOpen('erase')}>
+        <Eraser aria-hidden /> Erase selected
+      </Button>
       {KitBulk ? <KitBulk selection={target.selection} count={target.count} capped={target.capped} clearSelection={clearSelection} /> : null}
 
       <Dialog
@@ -82,9 +86,18 @@ export function BulkBar({
         open={open === 'delete'}
         onOpenChange={(next) => !next && setOpen(null)}
         title={`Delete ${what}?`}
-        description="Each contact is deleted with its timeline. This cannot be undone."
+        description={`Each contact is deleted with its timeline. This cannot be undone. ${ERASURE_MESSAGES.differsFromDelete}`}
       >
-        {open === 'delete' ? <DeleteForm target={target} onCancel={() => setOpen(null)} onStarted={started} /> : null}
+        {open === 'delete' ? <DeleteForm action="delete" target={target} onCancel={() => setOpen(null)} onStarted={started} /> : null}
+      </Dialog>
+
+      <Dialog
+        open={open === 'erase'}
+        onOpenChange={(next) => !next && setOpen(null)}
+        title={`Erase ${what}?`}
+        description={`${ERASURE_MESSAGES.bulkConfirmBody} ${ERASURE_MESSAGES.differsFromDelete}`}
+      >
+        {open === 'erase' ? <DeleteForm action="erase" target={target} onCancel={() => setOpen(null)} onStarted={started} /> : null}
       </Dialog>
     </>
   );
@@ -167,14 +180,24 @@ function TagForm({
   );
 }
 
-function DeleteForm({ target, onCancel, onStarted }: { target: BulkTarget; onCancel: () => void; onStarted: (job: BulkJob) => void }) {
+function DeleteForm({
+  action,
+  target,
+  onCancel,
+  onStarted,
+}: {
+  action: 'delete' | 'erase';
+  target: BulkTarget;
+  onCancel: () => void;
+  onStarted: (job: BulkJob) => void;
+}) {
   const { starting, error, start } = useStart(onStarted);
   return (
     <form
       className="space-y-5"
       onSubmit={(event) => {
         event.preventDefault();
-        void start({ action: 'delete', selection: target.selection });
+        void start({ action, selection: target.selection });
       }}
     >
       <FormError message={error} />
@@ -183,7 +206,7 @@ function DeleteForm({ target, onCancel, onStarted }: { target: BulkTarget; onCan
           Cancel
         </Button>
         <Button type="submit" variant="destructive" disabled={starting}>
-          {starting ? <Spinner className="size-4 text-white" /> : null} Delete {targetText(target)}
+          {starting ? <Spinner className="size-4 text-white" /> : null} {action === 'erase' ? 'Erase' : 'Delete'} {targetText(target)}
         </Button>
       </div>
     </form>

@@ -37,7 +37,7 @@ export function targetText({ selection, count, capped }: BulkTarget): string {
 export function jobSummary(job: BulkJob): string {
   const tag = `"${job.tag ?? ''}"`;
   if (job.status === 'running') {
-    const doing = job.action === 'tag' ? `Adding tag ${tag}` : job.action === 'untag' ? `Removing tag ${tag}` : 'Deleting contacts';
+    const doing = job.action === 'tag' ? `Adding tag ${tag}` : job.action === 'untag' ? `Removing tag ${tag}` : job.action === 'erase' ? 'Erasing contacts' : 'Deleting contacts';
     return `${doing}: ${number(job.done)} of ${number(job.total)}`;
   }
   const n = job.changed;
@@ -46,7 +46,7 @@ export function jobSummary(job: BulkJob): string {
       ? `Tag ${tag} added to ${number(n)} ${contactsWord(n)}`
       : job.action === 'untag'
         ? `Tag ${tag} removed from ${number(n)} ${contactsWord(n)}`
-        : `${number(n)} ${contactsWord(n)} deleted`;
+        : `${number(n)} ${contactsWord(n)} ${job.action === 'erase' ? 'erased' : 'deleted'}`;
   const unchanged = job.done - job.changed;
   const rest =
     unchanged === 0

@@ -25,6 +25,7 @@ import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
 import { useContact, useContactTimeline, useDeleteContact, useRefreshContacts, useSaveContact, useTagOptions } from './contacts-api.ts';
 import type { ContactsKitSlots } from './kit-slots.ts';
 import { KitStateBadge } from './kit-state-badge.tsx';
+import { PrivacyActions } from './privacy-actions.tsx';
 import { TagPicker } from './tag-picker.tsx';
 import { actorText, eventDetails, eventTitle, type FieldList } from './timeline-text.ts';
 
@@ -133,9 +134,12 @@ function ContactDetails({
             Created <DateText value={contact.created_at} format="datetime" /> · {CONTACT_SOURCE_LABELS[contact.source]}
           </p>
         </div>
-        <Button variant="secondary" className="text-red-700" onClick={onDelete} disabled={remove.isPending}>
-          {remove.isPending ? <Spinner className="size-4" /> : <Trash2 aria-hidden />} Delete
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <PrivacyActions contact={contact} name={name} onErased={onDeleted} />
+          <Button variant="secondary" className="text-red-700" onClick={onDelete} disabled={remove.isPending}>
+            {remove.isPending ? <Spinner className="size-4" /> : <Trash2 aria-hidden />} Delete
+          </Button>
+        </div>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">

@@ -91,7 +91,7 @@ export function ContactsPage({ kit }: { kit?: ContactsKitSlots }) {
     [refresh],
   );
   const onJob = (job: BulkJob) => {
-    if (job.action === 'delete') {
+    if (job.action === 'delete' || job.action === 'erase') {
       clearSelection();
       setDeletions((n) => n + 1);
     }

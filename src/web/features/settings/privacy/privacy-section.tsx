@@ -1,3 +1,6 @@
+import { ErasuresCard } from './erasures-card.tsx';
+import { RetentionCard } from './retention-card.tsx';
+
 /**
  * Settings → Privacy: what the owner needs to show and keep the law's promises to the people on
  * the list: the consent statements each form shows (with their versions), the Kit form each sign-up
@@ -9,6 +12,8 @@ export function PrivacySection() {
       <h2 id="privacy-heading" className="text-lg font-semibold">
         Privacy
       </h2>
+      <RetentionCard />
+      <ErasuresCard />
     </section>
   );
 }
