@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timestamp } from '../http/codecs.ts';
 import { safeText } from '../text/safe-text.ts';
+import { CONSENT_ERROR_CODE_OUTDATED } from './paths.ts';
 import { CONSENT_LANGUAGES, SIGNUP_KINDS } from './sources.ts';
 
 /*
@@ -31,7 +32,7 @@ export const CONSENT_MESSAGES = {
 } as const;
 
 /** The error codes of consent problems in a sign-up; the forms pick their text by code. */
-export const CONSENT_ERROR_CODES = { outdated: 'consent_outdated' } as const;
+export const CONSENT_ERROR_CODES = { outdated: CONSENT_ERROR_CODE_OUTDATED } as const;
 
 const statementText = () =>
   safeText({ multiline: true })

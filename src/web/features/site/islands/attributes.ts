@@ -33,6 +33,8 @@ export const SITE_ISLAND_ATTRIBUTES = {
   formError: 'data-form-error',
   submitLabel: 'data-submit-label',
   signupSuccess: 'data-signup-success',
+  /** Inside a sign-up dialog: where the island puts the consent statement (fetched, so never older than the server's). */
+  consentStatement: 'data-consent-statement',
   /** The webinar page: the content file it checks ('/webinar-content.json'), and the error screen shown when that fails. */
   webinarContent: 'data-webinar-content',
   webinarError: 'data-webinar-error',

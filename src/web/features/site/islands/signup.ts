@@ -2,6 +2,7 @@ import { readErrorCode, readSignupAnswer, readSyncState } from '@shared/leads/an
 import { LEAD_HONEYPOT_FIELD, leadFormProblems, type LeadField, type LeadFormValues } from '@shared/leads/form.ts';
 import { LEAD_MESSAGES, waitingListErrorText } from '@shared/leads/messages.ts';
 import { LEAD_PATHS } from '@shared/leads/paths.ts';
+import { CONSENT_ERROR_CODE_OUTDATED, CONSENT_FORM_MESSAGES, CONSENT_PATHS, readPublicStatement } from '@shared/privacy/paths.ts';
 import type { LeadSignupResponse } from '@shared/leads/schema.ts';
 import { isSiteLanguage } from '@shared/site/languages.ts';
 import { trackPixel } from '@web/features/site/consent/meta-pixel.ts';
@@ -31,13 +32,33 @@ class SignupFailed extends Error {
   }
 }
 
-async function send(endpoint: SignupEndpoint, values: LeadFormValues, honeypot: string): Promise<LeadSignupResponse> {
+/** The statement a form shows now, in the page's language, or null when it cannot be had. */
+async function fetchStatement(endpoint: SignupEndpoint): Promise<{ version: number; text: string } | null> {
+  try {
+    const response = await fetch(CONSENT_PATHS.publicStatement.path({ kind: endpoint === 'webinar' ? 'webinar' : 'waiting_list' }), { cache: 'no-store' });
+    const statement = response.ok ? readPublicStatement(await response.json()) : null;
+    return statement ? { version: statement.version, text: language === 'de' ? statement.text_de : statement.text_en } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function send(endpoint: SignupEndpoint, values: LeadFormValues, honeypot: string, consentVersion: number): Promise<LeadSignupResponse> {
   let response: Response;
   try {
     response = await fetch(LEAD_PATHS.signup.path({ campaign: endpoint }), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ ...values, url_parameters: urlParametersForSignup(), page: location.pathname, [LEAD_HONEYPOT_FIELD]: honeypot }),
+      body: JSON.stringify({
+        ...values,
+        url_parameters: urlParametersForSignup(),
+        page: location.pathname,
+        // The statement shown beside the button, and where: the sign-up's consent record.
+        consent_version: consentVersion,
+        language,
+        page_url: location.origin + location.pathname,
+        [LEAD_HONEYPOT_FIELD]: honeypot,
+      }),
     });
   } catch {
     throw new SignupFailed('network');
@@ -73,6 +94,15 @@ function setUp(dialog: HTMLDialogElement) {
   const formError = form.querySelector<HTMLElement>(`[${A.formError}]`)!;
   const closeButton = dialog.querySelector<HTMLButtonElement>('[data-signup-close]')!;
   const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+  const statementText = form.querySelector<HTMLElement>(`[${A.consentStatement}]`)!;
+  let statementVersion: number | null = null;
+  const showStatement = async () => {
+    const statement = await fetchStatement(endpoint);
+    statementVersion = statement?.version ?? null;
+    statementText.textContent = statement?.text ?? '';
+    return statement !== null;
+  };
+  void showStatement();
   let busy = false;
   let opener: HTMLElement | null = null;
 
@@ -147,8 +177,13 @@ function setUp(dialog: HTMLDialogElement) {
     if (Object.keys(problems).length) return;
     showFormError(null);
     setPhase('submitting');
+    if (statementVersion === null && !(await showStatement())) {
+      setPhase('idle');
+      showFormError(CONSENT_FORM_MESSAGES[language].unavailable);
+      return;
+    }
     try {
-      const result = await send(endpoint, values, input(LEAD_HONEYPOT_FIELD).value);
+      const result = await send(endpoint, values, input(LEAD_HONEYPOT_FIELD).value, statementVersion!);
       if (result.kit_sync_queued) {
         setPhase('syncing');
         await waitForKit(result.submission_id);
@@ -156,6 +191,12 @@ function setUp(dialog: HTMLDialogElement) {
     } catch (error) {
       const code = error instanceof SignupFailed ? error.code : 'unknown';
       setPhase('idle');
+      if (code === CONSENT_ERROR_CODE_OUTDATED) {
+        // The owner changed the statement meanwhile: show the new words and let the person send again.
+        await showStatement();
+        showFormError(CONSENT_FORM_MESSAGES[language].outdated);
+        return;
+      }
       showFormError(endpoint === 'webinar' ? LEAD_MESSAGES[language].webinarFailed : waitingListErrorText(code, language));
       return;
     }

@@ -91,6 +91,7 @@ export function SignupDialog({
             <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span />
           </p>
+          <p className="min-h-8 text-xs leading-relaxed text-gray-600" {...{ [A.consentStatement]: '' }} />
           <button
             type="submit"
             className={buttonVariants({ size: 'lg', className: 'w-full' })}
