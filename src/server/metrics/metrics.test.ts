@@ -8,6 +8,8 @@ import { contactBulkJobs, contacts, kitSyncJobs } from '../db/schema.ts';
 import { UNMATCHED_ROUTE } from './routes.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
+/** The consent fields a public form sends (statement version 1 of each form exists from the start). */
+const CONSENT = { consent_version: 1, language: 'en', page_url: 'http://localhost/' };
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ METRICS_TOKEN: TOKEN, PUBLIC_RATE_LIMIT_PER_MINUTE: '1000' });
@@ -101,7 +103,7 @@ describe('GET /metrics', () => {
   it('counts sign-ups where they are stored, and not a filled honeypot', async () => {
     const before = await scrape();
     const signUp = (campaign: 'waiting-list' | 'webinar', extra: Record<string, string> = {}) =>
-      t.app.inject({ method: 'POST', url: LEAD_PATHS.signup.path({ campaign }), payload: { full_name: 'Ada Lovelace', email: `${randomUUID()}@example.com`, ...extra } });
+      t.app.inject({ method: 'POST', url: LEAD_PATHS.signup.path({ campaign }), payload: { full_name: 'Ada Lovelace', email: `${randomUUID()}@example.com`, ...CONSENT, ...extra } });
     expect((await signUp('waiting-list')).statusCode).toBe(201);
     expect((await signUp('waiting-list')).statusCode).toBe(201);
     expect((await signUp('webinar')).statusCode).toBe(201);
