@@ -8,6 +8,7 @@ import {
   pageVersionResultSchema,
   type LandingPage,
 } from '@shared/landing-pages/api.ts';
+import type { PageSettings } from '@shared/landing-pages/page-settings.ts';
 import { ApiError, apiParsed } from '@web/lib/api.ts';
 
 /** The builder's calls: the page it edits, its saves, and the CSS of the classes on its canvas. */
@@ -32,16 +33,16 @@ export function useStoredPage(id: string, enabled: boolean) {
 }
 
 /** The first save of a new page: 'New Landing Page' with a unique slug, active. */
-export async function createBuilderPage(content: string): Promise<LandingPage> {
-  return (await apiParsed(landingPageResultSchema, 'POST', LANDING_PAGE_PATHS.builder, { content })).page;
+export async function createBuilderPage(content: string, settings: PageSettings): Promise<LandingPage> {
+  return (await apiParsed(landingPageResultSchema, 'POST', LANDING_PAGE_PATHS.builder, { content, settings })).page;
 }
 
 /**
- * Later saves: the content, and page_type builder; title, slug and state stay as they
+ * Later saves: the content and settings, and page_type builder; title, slug and state stay as they
  * are. `baseVersion` is the version the editor loaded: the server refuses the save if another came since.
  */
-export async function saveBuilderPage(id: string, content: string, baseVersion: number): Promise<LandingPage> {
-  return (await apiParsed(landingPageResultSchema, 'PUT', LANDING_PAGE_PATHS.content.path({ id }), { content, base_version: baseVersion })).page;
+export async function saveBuilderPage(id: string, content: string, settings: PageSettings, baseVersion: number): Promise<LandingPage> {
+  return (await apiParsed(landingPageResultSchema, 'PUT', LANDING_PAGE_PATHS.content.path({ id }), { content, settings, base_version: baseVersion })).page;
 }
 
 /** Whether a save was refused because someone else saved the page since it was loaded. */

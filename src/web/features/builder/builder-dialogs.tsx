@@ -1,4 +1,4 @@
-import type { LandingPage } from '@shared/landing-pages/api.ts';
+import { BUILDER_PAGE_TITLE, type LandingPage } from '@shared/landing-pages/api.ts';
 import { NEW_PAGE_ID, SAFETY_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { createComponent } from '@shared/landing-pages/create.ts';
 import { serializeContent } from '@shared/landing-pages/parse-content.ts';
@@ -9,16 +9,18 @@ import { DebugDialog } from './debug-dialog.tsx';
 import { DraftDialog } from './draft-dialog.tsx';
 import { HistoryDialog } from './history-dialog.tsx';
 import { MoveDialog } from './move-dialog.tsx';
+import { PageSettingsDialog } from './page-settings-dialog.tsx';
 import { ReloadDialog } from './reload-dialog.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import type { EditorState } from './store/editor-state.ts';
 import { useEditor, useEditorStore } from './store/editor-store.ts';
-import { selectDialog, selectDirty, selectDoc } from './store/selectors.ts';
+import { selectDialog, selectDirty, selectDoc, selectSettings } from './store/selectors.ts';
 import { useDraftRecovery } from './use-draft-recovery.ts';
 import type { SaveConflict } from './use-save.ts';
 
 /** The document, for a dialog that shows it, only while such a dialog is open (else no re-render at each key). */
-const docForDialog = (state: EditorState) => (state.dialog?.kind === 'move' || state.dialog?.kind === 'debug' ? state.doc : null);
+const docForDialog = (state: EditorState) =>
+  state.dialog?.kind === 'move' || state.dialog?.kind === 'debug' || state.dialog?.kind === 'pageSettings' ? state.doc : null;
 
 /** The builder's dialogs: the palette, Move Component, shortcuts, Reload's question, history, debug, a save conflict, and kept work offered back. */
 export function BuilderDialogs({
@@ -40,6 +42,7 @@ export function BuilderDialogs({
   const { dispatch } = useEditorStore();
   const dialog = useEditor(selectDialog);
   const doc = useEditor(docForDialog);
+  const settings = useEditor(selectSettings);
   const closeDialog = () => dispatch({ type: 'closeDialog' });
   const addTarget = dialog?.kind === 'add' ? dialog.target : null;
   const movingId = dialog?.kind === 'move' ? dialog.id : null;
@@ -75,11 +78,20 @@ export function BuilderDialogs({
           pageId={page.id}
           open={dialog?.kind === 'history'}
           onClose={closeDialog}
-          onRestore={(restored, version) => {
+          onRestore={(restored, settings, version) => {
             // An ordinary change: undo brings back what the editor held, and nothing is saved until the user saves.
-            dispatch({ type: 'restoreVersion', doc: restored, number: version.number });
+            dispatch({ type: 'restoreVersion', doc: restored, settings, number: version.number });
             dispatch({ type: 'notify', banner: { tone: 'success', text: SAFETY_MESSAGES.restored(version.created_at.toLocaleString()) } });
           }}
+        />
+      ) : null}
+      {dialog?.kind === 'pageSettings' ? (
+        <PageSettingsDialog
+          doc={doc ?? []}
+          title={page?.title ?? BUILDER_PAGE_TITLE}
+          settings={settings}
+          onApply={(next) => dispatch({ type: 'setPageSettings', settings: next })}
+          onClose={closeDialog}
         />
       ) : null}
       {page ? <DebugDialog doc={doc ?? []} pageId={page.id} fileName={`${page.slug}.json`} open={dialog?.kind === 'debug'} onClose={closeDialog} /> : null}

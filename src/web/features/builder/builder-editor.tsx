@@ -27,9 +27,10 @@ import { LIST_PATH, useSave } from './use-save.ts';
 function openingState(page: LandingPage | null): EditorState {
   const parsed = parseContent(page?.content);
   const baseVersion = page?.version ?? 0;
-  if (parsed.ok) return initialEditorState(parsed.content, { baseVersion });
+  const settings = page?.settings ?? {};
+  if (parsed.ok) return initialEditorState(parsed.content, { baseVersion, settings });
   const unreadable = page?.content.trim() ? BUILDER_MESSAGES.openedDefault(parsed.details[0] ?? parsed.message) : null;
-  return initialEditorState(defaultPage(), { baseVersion, banner: unreadable === null ? null : { tone: 'error', text: unreadable } });
+  return initialEditorState(defaultPage(), { baseVersion, settings, banner: unreadable === null ? null : { tone: 'error', text: unreadable } });
 }
 
 /** The full-screen builder: header, canvas, property editor and dialogs around one editor store. */

@@ -1,6 +1,7 @@
-import { Bug, ExternalLink, Eye, History, Keyboard, PencilRuler, Redo2, RefreshCw, Undo2 } from 'lucide-react';
+import { Bug, ExternalLink, Eye, History, Keyboard, PencilRuler, Redo2, RefreshCw, Settings2, Undo2 } from 'lucide-react';
 import { LANDING_PAGE_PATHS } from '@shared/landing-pages/api.ts';
 import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
+import { PAGE_SETTINGS_MESSAGES } from '@shared/landing-pages/page-settings.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { useEditor, useEditorStore } from './store/editor-store.ts';
 import { selectDirty, selectMode, selectRedoName, selectUndoName, selectViewport } from './store/selectors.ts';
@@ -66,6 +67,9 @@ export function BuilderToolbar({
       <div className="ml-auto flex flex-wrap items-center gap-2">
         <Button size="sm" variant="ghost" title="Shortcuts" onClick={() => dispatch({ type: 'openDialog', dialog: { kind: 'shortcuts' } })}>
           <Keyboard className="size-4" aria-hidden /> <span className={SECONDARY_LABEL}>Shortcuts</span>
+        </Button>
+        <Button size="sm" variant="ghost" title={PAGE_SETTINGS_MESSAGES.open} onClick={() => dispatch({ type: 'openDialog', dialog: { kind: 'pageSettings' } })}>
+          <Settings2 className="size-4" aria-hidden /> <span className={SECONDARY_LABEL}>{PAGE_SETTINGS_MESSAGES.open}</span>
         </Button>
         {pageId !== null ? (
           <>

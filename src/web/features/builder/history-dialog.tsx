@@ -1,3 +1,4 @@
+import type { PageSettings } from '@shared/landing-pages/page-settings.ts';
 import { RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LANDING_PAGE_PATHS, type PageVersionSummary } from '@shared/landing-pages/api.ts';
@@ -26,7 +27,7 @@ export function HistoryDialog({
   pageId: string;
   open: boolean;
   onClose: () => void;
-  onRestore: (doc: PageContent, version: PageVersionSummary) => void;
+  onRestore: (doc: PageContent, settings: PageSettings, version: PageVersionSummary) => void;
 }) {
   const versions = usePageVersions(pageId, open);
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -47,7 +48,7 @@ export function HistoryDialog({
       const kept = await fetchVersion(pageId, version.id);
       const parsed = parseContent(kept.content);
       if (kept.page_type !== 'builder' || !parsed.ok) return setProblem(SAFETY_MESSAGES.notBuilderVersion);
-      onRestore(parsed.content, version);
+      onRestore(parsed.content, kept.settings, version);
       close();
     } catch (error) {
       setProblem(errorText(error));

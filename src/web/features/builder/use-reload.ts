@@ -19,7 +19,7 @@ export function useReload(pageId: string | null) {
       if (!stored.content.trim()) return fail(BUILDER_MESSAGES.noContent);
       const parsed = parseContent(stored.content);
       if (!parsed.ok) return fail(BUILDER_MESSAGES.invalidJson(parsed.details[0] ?? parsed.message));
-      dispatch({ type: 'load', doc: parsed.content, version: stored.version });
+      dispatch({ type: 'load', doc: parsed.content, settings: stored.settings, version: stored.version });
       dispatch({ type: 'notify', banner: { tone: 'success', text: BUILDER_MESSAGES.reloaded(timeNow()) } });
     },
     [dispatch, fail],

@@ -32,12 +32,12 @@ export function useSave(pageId: string | null) {
     async (close = false) => {
       if (saving.current) return;
       saving.current = true;
-      const { doc, baseVersion } = store.getState();
+      const { doc, settings, baseVersion } = store.getState();
       const notify = (tone: 'success' | 'error', text: string) => store.dispatch({ type: 'notify', banner: { tone, text } });
       try {
         const content = serializeContent(doc);
-        const saved = pageId ? await saveBuilderPage(pageId, content, baseVersion) : await createBuilderPage(content);
-        store.dispatch({ type: 'saved', doc, version: saved.version });
+        const saved = pageId ? await saveBuilderPage(pageId, content, settings, baseVersion) : await createBuilderPage(content, settings);
+        store.dispatch({ type: 'saved', doc, settings, version: saved.version });
         client.setQueryData(builderPageKey(saved.id), saved);
         await Promise.all(STALE_AFTER_SAVE.map((queryKey) => client.invalidateQueries({ queryKey })));
         if (close) await navigate(LIST_PATH);

@@ -1,10 +1,13 @@
 import { DocumentError } from '@shared/landing-pages/document-error.ts';
+import type { PageSettings } from '@shared/landing-pages/page-settings.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
 import { HISTORY_LIMIT, type EditorState } from './editor-state.ts';
 
 /** A change of the document an action proposes: the new document and the name of the step. */
 export interface Change {
   readonly doc: PageContent;
+  /** The page's settings afterwards; they stay when omitted. */
+  readonly settings?: PageSettings;
   readonly name: string;
   /** What to select afterwards; the selection stays when omitted. */
   readonly select?: string | null;
@@ -37,8 +40,9 @@ export function commit(state: EditorState, propose: () => Change | Refusal): Edi
   }
   if ('refused' in change) return withBanner(state, 'error', change.refused);
   const selectedId = change.select === undefined ? state.selectedId : change.select;
-  if (change.doc === state.doc) return selectedId === state.selectedId ? state : { ...state, selectedId };
+  const settings = change.settings ?? state.settings;
+  if (change.doc === state.doc && settings === state.settings) return selectedId === state.selectedId ? state : { ...state, selectedId };
   const merging = change.merge !== undefined && change.merge === state.lastMerge;
-  const past = merging ? state.past : [...state.past, { doc: state.doc, name: change.name }].slice(-HISTORY_LIMIT);
-  return { ...state, doc: change.doc, past, future: [], selectedId, lastMerge: change.merge ?? null, typed: change.typed === true };
+  const past = merging ? state.past : [...state.past, { doc: state.doc, settings: state.settings, name: change.name }].slice(-HISTORY_LIMIT);
+  return { ...state, doc: change.doc, settings, past, future: [], selectedId, lastMerge: change.merge ?? null, typed: change.typed === true };
 }

@@ -5,6 +5,7 @@ import type { EditorState } from './editor-state.ts';
 import { load, rebase, redo, restoreDraft, restoreVersion, saved, undo, type HistoryAction } from './history-actions.ts';
 import { drop, moveNode, moveTo, type MoveAction } from './move-actions.ts';
 import { pasteClip, pasteHtml, type PasteAction } from './paste-actions.ts';
+import { setPageSettings, type SettingsAction } from './settings-actions.ts';
 import * as view from './view-actions.ts';
 
 /**
@@ -13,7 +14,7 @@ import * as view from './view-actions.ts';
  * function of the state in its family's file; the page's own operations are the document model's
  * (src/shared/landing-pages/operations).
  */
-export type EditorAction = EditAction | StructureAction | MoveAction | PasteAction | HistoryAction | view.ViewAction;
+export type EditorAction = EditAction | StructureAction | MoveAction | PasteAction | HistoryAction | SettingsAction | view.ViewAction;
 
 /** What actions need from outside: new node ids (tests make them predictable). */
 export interface ActionContext {
@@ -48,6 +49,8 @@ export function applyAction(state: EditorState, action: EditorAction, context: A
       return pasteClip(state, action, context.makeId);
     case 'pasteHtml':
       return pasteHtml(state, action, context.makeId);
+    case 'setPageSettings':
+      return setPageSettings(state, action);
     case 'undo':
       return undo(state);
     case 'redo':

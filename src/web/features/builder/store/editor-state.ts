@@ -1,3 +1,4 @@
+import type { PageSettings } from '@shared/landing-pages/page-settings.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
 import type { ViewportId } from '@web/features/builder/viewport-css.ts';
 
@@ -19,6 +20,8 @@ export const HISTORY_LIMIT = 200;
  */
 export interface HistoryStep {
   readonly doc: PageContent;
+  /** The page's settings (search and link previews) with that document. */
+  readonly settings: PageSettings;
   readonly name: string;
 }
 
@@ -34,7 +37,7 @@ export interface AddTarget {
 export type OpenDialog =
   | { readonly kind: 'add'; readonly target: AddTarget }
   | { readonly kind: 'move'; readonly id: string }
-  | { readonly kind: 'shortcuts' | 'debug' | 'history' }
+  | { readonly kind: 'shortcuts' | 'debug' | 'history' | 'pageSettings' }
   /** Reload asked while there are unsaved changes: the question first. */
   | { readonly kind: 'reload' };
 
@@ -51,6 +54,9 @@ export interface EditorState {
   readonly future: readonly HistoryStep[];
   /** The document as last saved or loaded: the editor is dirty when `doc` is another one. */
   readonly saved: PageContent;
+  /** The page's settings, saved with the document; changed only as a whole ('Changed page settings'). */
+  readonly settings: PageSettings;
+  readonly savedSettings: PageSettings;
   /** The version of the stored page the editor's work starts from: a save names it, so the server can refuse a save over someone else's. */
   readonly baseVersion: number;
   readonly selectedId: string | null;
@@ -69,12 +75,15 @@ export interface EditorState {
   readonly typed: boolean;
 }
 
-export function initialEditorState(doc: PageContent, options: { baseVersion?: number; banner?: Banner | null } = {}): EditorState {
+export function initialEditorState(doc: PageContent, options: { baseVersion?: number; banner?: Banner | null; settings?: PageSettings } = {}): EditorState {
+  const settings = options.settings ?? {};
   return {
     doc,
     past: [],
     future: [],
     saved: doc,
+    settings,
+    savedSettings: settings,
     baseVersion: options.baseVersion ?? 0,
     selectedId: null,
     mode: 'edit',
@@ -88,4 +97,4 @@ export function initialEditorState(doc: PageContent, options: { baseVersion?: nu
   };
 }
 
-export const isDirty = (state: EditorState) => state.doc !== state.saved;
+export const isDirty = (state: EditorState) => state.doc !== state.saved || state.settings !== state.savedSettings;

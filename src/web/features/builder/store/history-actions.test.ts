@@ -60,7 +60,7 @@ describe('history actions', () => {
     const changed = run(start, setTitle('New'));
     expect(isDirty(changed)).toBe(true);
     expect(isDirty(run(changed, { type: 'undo' }))).toBe(false);
-    const saved = run(changed, { type: 'saved', doc: changed.doc, version: 4 });
+    const saved = run(changed, { type: 'saved', doc: changed.doc, settings: changed.settings, version: 4 });
     expect(isDirty(saved)).toBe(false);
     expect(saved.baseVersion).toBe(4);
     expect(isDirty(run(saved, { type: 'undo' }))).toBe(true);
@@ -71,7 +71,7 @@ describe('history actions', () => {
   it('takes the stored page on load as saved at its version, and undo still brings back the unsaved work', () => {
     const edited = run(initialEditorState(samplePage()), setTitle('unsaved'), { type: 'mode', mode: 'overview' }, { type: 'select', id: 'intro' });
     const stored = samplePage();
-    const loaded = run(edited, { type: 'load', doc: stored, version: 7 });
+    const loaded = run(edited, { type: 'load', doc: stored, settings: {}, version: 7 });
     expect(loaded).toMatchObject({ doc: stored, selectedId: null, mode: 'overview', baseVersion: 7 });
     expect(isDirty(loaded)).toBe(false);
     expect(selectUndoName(loaded)).toBe('Reloaded the stored page');
@@ -89,7 +89,7 @@ describe('history actions', () => {
   it('restores a saved version or kept work as an undoable, unsaved step', () => {
     const start = run(initialEditorState(samplePage()), { type: 'select', id: 'intro' });
     const older = run(start, setTitle('older')).doc;
-    const restored = run(start, { type: 'restoreVersion', doc: older, number: 3 });
+    const restored = run(start, { type: 'restoreVersion', doc: older, settings: {}, number: 3 });
     expect(restored).toMatchObject({ doc: older, selectedId: null });
     expect(isDirty(restored)).toBe(true);
     expect(selectUndoName(restored)).toBe('Restored version 3');

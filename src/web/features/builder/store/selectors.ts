@@ -10,6 +10,7 @@ export const selectViewport = (state: EditorState) => state.viewport;
 export const selectBanner = (state: EditorState) => state.banner;
 export const selectAnnouncement = (state: EditorState) => state.announcement;
 export const selectDialog = (state: EditorState) => state.dialog;
+export const selectSettings = (state: EditorState) => state.settings;
 /** The property editor shows in edit mode while open, also with nothing selected (the canvas keeps its width). */
 export const selectShowPanel = (state: EditorState) => state.mode === 'edit' && state.panelOpen;
 /** The name of the step undo would take back, or of the one redo would make again. */
