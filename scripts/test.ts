@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL is set, then the browser tests against the built app. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { findChromium } from '../tests/e2e/helpers/browser.ts';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
@@ -20,8 +21,10 @@ function run(title: string, command: string, args: string[], env: Record<string,
   return result.status === 0;
 }
 
-function vitest(title: string, args: string[], env: Record<string, string>, report: string): void {
-  const ok = run(title, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportDir}/${report}.json`], env);
+/** `node`: the Node binary that runs vitest (and so its workers); unset, the one npx finds. */
+function vitest(title: string, args: string[], env: Record<string, string>, report: string, node?: string): void {
+  const vitestArgs = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportDir}/${report}.json`];
+  const ok = node ? run(title, node, ['node_modules/vitest/vitest.mjs', ...vitestArgs], env) : run(title, 'npx', ['vitest', ...vitestArgs], env);
   try {
     const json = JSON.parse(fs.readFileSync(`${reportDir}/${report}.json`, 'utf8'));
     passed += json.numPassedTests;
@@ -36,6 +39,18 @@ function vitest(title: string, args: string[], env: Record<string, string>, repo
 run('type check', 'npx', ['tsc', '--noEmit', '-p', '.']);
 run('lint', 'npx', ['eslint', '.']);
 vitest('unit and integration tests (PGlite)', [], {}, 'pglite');
+
+// The same tests on the current Node LTS (NODE_LTS_BIN, a node binary: .ci/run installs one), since
+// the product supports both it and the older Node the machine has.
+const nodeLts = process.env.NODE_LTS_BIN;
+if (nodeLts) {
+  const version = spawnSync(nodeLts, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  // First on PATH too, so that tests starting `node` by name start this one.
+  const PATH = `${path.dirname(nodeLts)}${path.delimiter}${process.env.PATH ?? ''}`;
+  vitest(`unit and integration tests (PGlite, Node ${version})`, [], { PATH }, 'pglite-node-lts', nodeLts);
+} else {
+  console.log('\n━━ unit and integration tests (PGlite, Node LTS) ━━\nskipped: set NODE_LTS_BIN to a node binary of the current LTS to run them on it too (.ci/run does).');
+}
 
 if (process.env.TEST_DATABASE_URL) {
   vitest('integration tests (PostgreSQL)', ['src/server', 'tests'], { TEST_DB: 'postgres' }, 'postgres');
