@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, Eraser } from 'lucide-react';
 import { useState } from 'react';
 import type { ContactDto } from '@shared/contacts/api.ts';
@@ -10,7 +10,7 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { post } from '@web/lib/api.ts';
 import { downloadFile } from '@web/lib/download.ts';
 import { notifyError, notifySuccess } from '@web/lib/notify.tsx';
-import { useRefreshContacts } from './contacts-api.ts';
+import { queryKeys } from '@web/lib/query-keys.ts';
 
 /**
  * A person's rights on their contact page: a copy of their data (one JSON file), and erasure after
@@ -19,14 +19,17 @@ import { useRefreshContacts } from './contacts-api.ts';
 export function PrivacyActions({ contact, name, onErased }: { contact: ContactDto; name: string; onErased: () => void }) {
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const refresh = useRefreshContacts();
+  const client = useQueryClient();
   const erase = useMutation({
     mutationFn: () => post<void>(PRIVACY_PATHS.erase.path({ id: contact.id })),
-    onSuccess: async () => {
+    onSuccess: () => {
       setConfirming(false);
       notifySuccess(ERASURE_MESSAGES.erased(name));
-      await refresh();
+      // The page and its timeline are gone: not asked for again while the page leaves (the cache drops them later).
+      const gone = (key: readonly unknown[]) => key.includes(contact.id);
       onErased();
+      void client.invalidateQueries({ queryKey: queryKeys.contacts.all, predicate: (query) => !gone(query.queryKey) });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard });
     },
   });
 
