@@ -87,7 +87,8 @@ async function run(label: string, database: Database): Promise<boolean> {
   };
   const signUpLoop = async () => {
     while (importing) {
-      const body = JSON.stringify({ full_name: 'Bench Visitor', email: `visitor.${signUpCount++}@example.com`, page: '/learning-ecosystem-mastery' });
+      const page = '/learning-ecosystem-mastery';
+      const body = JSON.stringify({ full_name: 'Bench Visitor', email: `visitor.${signUpCount++}@example.com`, page, consent_version: 1, language: 'en', page_url: `${base}${page}` });
       await timed(signUps, () => fetch(`${base}/api/public/leads/waiting-list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
     }
   };

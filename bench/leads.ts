@@ -122,7 +122,8 @@ async function run(label: string, database: Database) {
             ...request,
             path: `/api/public/leads/${campaign === 'webinar' ? 'webinar' : 'waiting-list'}`,
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
+            // What the form sends besides the answers: the consent statement it showed (version 1 exists from the start), in which language, on which page.
+            body: JSON.stringify({ ...body, consent_version: 1, language: 'en', page_url: `http://127.0.0.1:${port}${body.page}` }),
           };
         },
         onResponse: (status, _body, context) => {

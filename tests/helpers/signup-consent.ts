@@ -7,3 +7,9 @@ export const signupConsent = (origin = 'http://localhost', version = 1) => ({ co
 
 /** A landing page form's hidden consent field (its value as a form sends it). */
 export const LP_SIGNUP_CONSENT = { consent_version: '1' } as const;
+
+/** A sign-up body with its consent fields: a landing page's (`fields`) gets the hidden field, a site form's the three fields. */
+export function withSignupConsent<T extends object>(payload: T): T {
+  if ('fields' in payload && typeof payload.fields === 'object') return { ...payload, fields: { ...payload.fields, ...LP_SIGNUP_CONSENT } };
+  return { ...signupConsent(), ...payload };
+}

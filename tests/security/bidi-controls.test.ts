@@ -6,6 +6,7 @@ import { TEXT_MESSAGES } from '../../src/shared/text/characters.ts';
 import { uploadedImages } from '../../src/server/db/schema.ts';
 import { multipartBody, photo } from '../../src/server/images/test-images.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { signupConsent } from '../helpers/signup-consent.ts';
 
 /**
  * Invisible text-direction controls make text read differently from what it is: `invoice\u202Efdp.exe`
@@ -182,7 +183,7 @@ describe('the fields shown to staff', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/public/leads/webinar',
-      payload: { full_name: `Ada${'\u202e'}ecalevoL`, email: 'spoof@example.com', phone: '', url_parameters: {}, page: '/learning-ecosystem-webinar' },
+      payload: { full_name: `Ada${'\u202e'}ecalevoL`, email: 'spoof@example.com', phone: '', url_parameters: {}, page: '/learning-ecosystem-webinar', ...signupConsent() },
     });
     expect(res.statusCode).toBe(400);
   });

@@ -11,6 +11,7 @@ import { KIT_MESSAGES } from '../../src/shared/kit/messages.ts';
 import { TEXT_MESSAGES } from '../../src/shared/text/characters.ts';
 import { startFakeKit, type FakeKit } from '../fakes/fake-kit.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import { LP_SIGNUP_CONSENT, signupConsent } from '../helpers/signup-consent.ts';
 
 /**
  * Fuzzes every registered /api route: NUL and the other control characters, lone surrogates,
@@ -139,7 +140,7 @@ const sampleBodies = (): Record<string, unknown> => ({
   'PUT /api/leads/campaign-tags/:campaign': { tag_id: tagId },
   'POST /api/calendar/events': calendarEvent,
   'PUT /api/calendar/events/:eventId': calendarEvent,
-  'POST /api/public/leads/:campaign': { full_name: 'Lead Person', email: 'lead@example.com', phone: '+1 555 0101', url_parameters: { utm_source: 'fuzz' }, page: '/learning-ecosystem-webinar' },
+  'POST /api/public/leads/:campaign': { full_name: 'Lead Person', email: 'lead@example.com', phone: '+1 555 0101', url_parameters: { utm_source: 'fuzz' }, page: '/learning-ecosystem-webinar', ...signupConsent() },
   'POST /api/auth/password': { current_password: TEST_PASSWORD, password: TEST_PASSWORD, password_confirmation: TEST_PASSWORD },
   'POST /api/users/invites': { email: 'invited@example.com' },
   'POST /api/auth/invite/check': { token: 'no-such-token' },
@@ -152,7 +153,7 @@ const sampleBodies = (): Record<string, unknown> => ({
   'POST /api/landing-pages/css': { classes: ['p-4', 'text-primary-700', 'not-a-class'] },
   // A documentation address (TEST-NET-1): refused by the fetch guard before any connection, so nothing leaves the machine.
   'POST /api/landing-pages/convert-url': { url: 'http://192.0.2.1/page' },
-  'POST /api/public/lp/:slug/leads': { fields: { email: 'lp.lead@example.com', full_name: 'Page Lead', linkedin: 'https://linkedin.com/in/x' }, url_parameters: { utm_source: 'fuzz' } },
+  'POST /api/public/lp/:slug/leads': { fields: { email: 'lp.lead@example.com', full_name: 'Page Lead', linkedin: 'https://linkedin.com/in/x', ...LP_SIGNUP_CONSENT }, url_parameters: { utm_source: 'fuzz' } },
   'PATCH /api/images/:id': { tags: ['fuzz'] },
   'POST /api/images/delete': { ids: [randomUUID()], force: false },
 });

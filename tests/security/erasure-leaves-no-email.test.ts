@@ -25,6 +25,7 @@ import {
 import { silentLog, waitFor } from '../../src/server/kit/test-helpers.ts';
 import { startKitWorker, type KitWorker } from '../../src/server/kit/worker.ts';
 import { emailHasher } from '../../src/server/privacy/email-hash.ts';
+import { withSignupConsent } from '../helpers/signup-consent.ts';
 
 /*
  * Erasure leaves no row holding the person's email in any table of the database: the walk lists
@@ -46,7 +47,7 @@ let worker: KitWorker | undefined;
 const call = (options: Parameters<TestApp['as']>[1]) => t.as(cookie, options);
 let ip = 0;
 const publicPost = (url: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { origin: 'http://localhost', host: 'localhost' }, remoteAddress: `10.9.0.${++ip}` });
+  t.app.inject({ method: 'POST', url, payload: withSignupConsent(payload as object), headers: { origin: 'http://localhost', host: 'localhost' }, remoteAddress: `10.9.0.${++ip}` });
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../../src/server/db/schema.ts';
 import { IMPORT_BATCH_SIZE } from '../../src/shared/contacts/import-job.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { signupConsent } from '../helpers/signup-consent.ts';
 
 /**
  * A large CSV import must not stall the server: on the embedded database one transaction holds the
@@ -39,7 +40,7 @@ describe('an import of many rows', () => {
         // Sent now, while the import has batches left: both are answered before its last one commits.
         const [list, signUp] = await Promise.all([
           t.as(cookie, { method: 'GET', url: '/api/contacts?limit=50' }),
-          t.app.inject({ method: 'POST', url: '/api/public/leads/waiting-list', payload: { full_name: 'Visitor', email: 'visitor@example.com' } }),
+          t.app.inject({ method: 'POST', url: '/api/public/leads/waiting-list', payload: { full_name: 'Visitor', email: 'visitor@example.com', ...signupConsent() } }),
         ]);
         answeredWhile = { list: list.statusCode, signUp: signUp.statusCode, importedAfter: await imported() };
       }

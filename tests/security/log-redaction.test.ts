@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeKit, type FakeKit } from '../fakes/fake-kit.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
+import { signupConsent } from '../helpers/signup-consent.ts';
 
 /**
  * The log holds no secrets and no contact data: the real pino output of the app (at trace level,
@@ -22,7 +23,7 @@ const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unk
 
 const SETUP_TOKEN = `setup-${randomBytes(12).toString('hex')}`;
 const BEARER = `bearer-${randomBytes(12).toString('hex')}`;
-const LEAD = { full_name: 'Henrietta Privatperson', email: 'henrietta.private@example.org', phone: '+49 170 5550123' };
+const LEAD = { full_name: 'Henrietta Privatperson', email: 'henrietta.private@example.org', phone: '+49 170 5550123', ...signupConsent() };
 const SEARCH = 'searched.person@example.net';
 
 let kit: FakeKit;

@@ -12,6 +12,7 @@ import { contacts, kitSyncJobs, landingPages, leadDecoys, leadSubmissions, schem
 import { VIEWER_PATHS } from '../../src/shared/landing-pages/viewer.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { openTestDatabase } from '../helpers/test-db.ts';
+import { LP_SIGNUP_CONSENT, signupConsent } from '../helpers/signup-consent.ts';
 
 /**
  * A public sign-up must not tell who is on the list: a new email, an email already on the list
@@ -32,7 +33,7 @@ const signUp = (email: string, extra: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/api/public/leads/waiting-list',
-    payload: { full_name: 'Curious Visitor', email, ...extra },
+    payload: { full_name: 'Curious Visitor', email, ...signupConsent(), ...extra },
     remoteAddress: `198.51.100.${++ip}`,
   });
 const syncState = async (res: LightMyRequestResponse) => (await t.app.inject({ url: `/api/public/leads/${res.json().submission_id}/sync` })).json();
@@ -146,9 +147,9 @@ describe('the work a filled honeypot does', () => {
     return statements.filter((query) => !/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(query));
   }
   const waitingList = (email: string, extra: Record<string, string> = {}) => () =>
-    app.inject({ method: 'POST', url: '/api/public/leads/waiting-list', payload: { full_name: 'Curious Visitor', email, ...extra }, remoteAddress: `203.0.113.${++address}` });
+    app.inject({ method: 'POST', url: '/api/public/leads/waiting-list', payload: { full_name: 'Curious Visitor', email, ...signupConsent(), ...extra }, remoteAddress: `203.0.113.${++address}` });
   const pageForm = (email: string, extra: Record<string, string> = {}) => () =>
-    app.inject({ method: 'POST', url: VIEWER_PATHS.leads.path({ slug: 'offer' }), payload: { fields: { email, full_name: 'Page Visitor', ...extra }, url_parameters: {} }, remoteAddress: `203.0.113.${++address}` });
+    app.inject({ method: 'POST', url: VIEWER_PATHS.leads.path({ slug: 'offer' }), payload: { fields: { email, full_name: 'Page Visitor', ...LP_SIGNUP_CONSENT, ...extra }, url_parameters: {} }, remoteAddress: `203.0.113.${++address}` });
   const isDecoyRow = (query: string) => /insert into "lead_decoys"/i.test(query);
 
   it('sends the statements of a real waiting-list sign-up, new email or known, and adds only its decoy', async () => {

@@ -7,6 +7,7 @@ import type { ContactEvent } from '../../shared/contacts/timeline.ts';
 import { LANDING_PAGE_PATHS } from '../../shared/landing-pages/api.ts';
 import { VIEWER_PATHS } from '../../shared/landing-pages/viewer.ts';
 import { contactEvents, contacts, tags } from '../db/schema.ts';
+import { withSignupConsent } from '../../../tests/helpers/signup-consent.ts';
 
 /** Each kind of change a contact's timeline records, through the routes people and forms use. */
 
@@ -34,7 +35,7 @@ afterAll(async () => {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const api = (method: Method, url: string, payload?: object) => t.as(cookie, { method, url, payload });
 const publicPost = (url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { origin: 'http://localhost', host: 'localhost' } });
+  t.app.inject({ method: 'POST', url, payload: withSignupConsent(payload), headers: { origin: 'http://localhost', host: 'localhost' } });
 
 /** The timeline as the contact page reads it, newest first. */
 async function timeline(id: string, query = ''): Promise<{ events: ContactEvent[]; next_before: string | null }> {
@@ -83,7 +84,10 @@ describe("a contact's timeline", () => {
     const utm = { utm_source: 'newsletter', utm_campaign: 'sept' };
     const res = await publicPost('/api/public/leads/waiting-list', { full_name: 'Cleo Form', email: 'cleo@example.com', url_parameters: utm });
     expect(res.statusCode, res.body).toBe(201);
-    const { events } = await timeline(await contactId('cleo@example.com'));
+    const { events: all } = await timeline(await contactId('cleo@example.com'));
+    // Newest: the consent the form recorded (its statement's version, language and page).
+    expect(all[0]).toMatchObject({ actor: { kind: 'form', form: 'waiting_list' }, data: { type: 'consent_given', kind: 'waiting_list', version: 1, language: 'en', double_opt_in: false } });
+    const events = all.slice(1);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       actor: { kind: 'form', form: 'waiting_list' },
@@ -100,7 +104,9 @@ describe("a contact's timeline", () => {
     const created = await api('POST', '/api/contacts', { email: 'dora@example.com', phone: '+1 old', tags: ['vip'] });
     const id = created.json().contact.id;
     await publicPost('/api/public/leads/webinar', { full_name: 'Dora', email: 'Dora@Example.com', phone: '+1 new', url_parameters: { utm_source: 'ad' } });
-    const { events } = await timeline(id);
+    const { events: all } = await timeline(id);
+    expect(all[0]!.data.type).toBe('consent_given');
+    const events = all.slice(1);
     expect(events.map((e) => e.data.type)).toEqual(['tags_added', 'fields_changed', 'signed_up', 'created']);
     for (const e of events.slice(0, 3)) expect(e.actor).toMatchObject({ kind: 'form', form: 'webinar' });
     expect(events[2]!.data).toMatchObject({ type: 'signed_up', url_parameters: { utm_source: 'ad' }, form_data: { phone: '+1 new' } });
@@ -120,7 +126,9 @@ describe("a contact's timeline", () => {
     const id = created.json().contact.id;
     const res = await publicPost(VIEWER_PATHS.leads.path({ slug: 'spring-offer' }), { fields: { email: 'eve@example.com', country: 'Germany' }, url_parameters: { utm_medium: 'cpc' } });
     expect(res.statusCode, res.body).toBe(201);
-    const { events } = await timeline(id);
+    const { events: all } = await timeline(id);
+    expect(all[0]!.data).toMatchObject({ type: 'consent_given', kind: 'landing_page', page_url: 'http://localhost/lp/spring-offer' });
+    const events = all.slice(1);
     expect(events.map((e) => e.data.type)).toEqual(['fields_changed', 'signed_up', 'created']);
     expect(events[0]!.actor).toEqual({ kind: 'form', form: 'landing_page', page_id: page.json().page.id, page_title: 'Spring offer' });
     expect(events[0]!.data).toMatchObject({ changes: [{ field: 'country', old: null, new: 'Germany' }, { field: 'url_parameters' }] });

@@ -7,6 +7,7 @@ import { contacts, kitSyncJobs } from '../db/schema.ts';
 import { claimJobs, enqueueContactSync, failJob, resumeJobsWaitingForKey } from './queue.ts';
 import { seedContacts, silentLog, waitFor } from './test-helpers.ts';
 import { startKitWorker, type KitWorker } from './worker.ts';
+import { signupConsent } from '../../../tests/helpers/signup-consent.ts';
 
 /*
  * Issue 15, bug 2: "Save a wrong Kit key, sign up on the waiting list, save the right key: after a
@@ -44,7 +45,7 @@ describe('a sync refused because of the key', () => {
     startWorker();
     expect((await app.api('PUT', '/api/kit/settings', { api_key: WRONG_KEY })).statusCode).toBe(200);
     const email = `waiting-${randomBytes(3).toString('hex')}@example.com`;
-    const signUp = await app.t.app.inject({ method: 'POST', url: '/api/public/leads/waiting-list', payload: { full_name: 'Wanda Waiting', email } });
+    const signUp = await app.t.app.inject({ method: 'POST', url: '/api/public/leads/waiting-list', payload: { full_name: 'Wanda Waiting', email, ...signupConsent() } });
     expect(signUp.statusCode).toBe(201);
 
     await waitFor(async () => !['queued', 'running'].includes((await stateOf(email)).state), 10_000, 'the sync with the wrong key');

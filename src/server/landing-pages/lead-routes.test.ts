@@ -5,6 +5,7 @@ import { LANDING_PAGE_PATHS } from '../../shared/landing-pages/api.ts';
 import { LP_LEAD_MESSAGES } from '../../shared/landing-pages/lead-form.ts';
 import { VIEWER_MESSAGES, VIEWER_PATHS } from '../../shared/landing-pages/viewer.ts';
 import { contacts, leadSubmissions } from '../db/schema.ts';
+import { withSignupConsent } from '../../../tests/helpers/signup-consent.ts';
 
 let t: TestApp;
 let pageId: string;
@@ -18,7 +19,7 @@ afterAll(() => t.close());
 
 const origin = { origin: 'http://localhost', host: 'localhost' };
 const sendJson = (fields: Record<string, string>, url_parameters: Record<string, string> = {}, slug = 'offer') =>
-  t.app.inject({ method: 'POST', url: VIEWER_PATHS.leads.path({ slug }), headers: origin, payload: { fields, url_parameters } });
+  t.app.inject({ method: 'POST', url: VIEWER_PATHS.leads.path({ slug }), headers: origin, payload: withSignupConsent({ fields, url_parameters }) });
 const contactByEmail = async (email: string) => (await t.db.select().from(contacts).where(sql`lower(${contacts.email}) = ${email}`))[0];
 
 describe("a landing page's form", () => {
@@ -64,7 +65,7 @@ describe("a landing page's form", () => {
   it('works without JavaScript: a plain form post is sent back to the page with its result', async () => {
     const post = (body: string) =>
       t.app.inject({ method: 'POST', url: VIEWER_PATHS.leads.path({ slug: 'offer' }), headers: { ...origin, 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
-    const ok = await post('email=plain%40example.com&full_name=Plain+Post');
+    const ok = await post('email=plain%40example.com&full_name=Plain+Post&consent_version=1');
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe('/lp/offer?lead=ok');
     expect(await contactByEmail('plain@example.com')).toMatchObject({ full_name: 'Plain Post', source: 'landing_page' });

@@ -6,6 +6,7 @@ import { contacts, kitSyncJobs, tags } from '../db/schema.ts';
 import { TAG_PATHS } from '../../shared/tags/api.ts';
 import { LEAD_PATHS } from '../../shared/leads/paths.ts';
 import { CAMPAIGN_TAG_PATHS } from '../../shared/leads/campaign-tags.ts';
+import { signupConsent } from '../../../tests/helpers/signup-consent.ts';
 
 /*
  * Issue 15, bug 3: "Rename the CRM tag LEM_Waiting_List, sign up again, and a second LEM_Waiting_List
@@ -16,7 +17,7 @@ import { CAMPAIGN_TAG_PATHS } from '../../shared/leads/campaign-tags.ts';
 const app = signedInApp({ PUBLIC_RATE_LIMIT_PER_MINUTE: '1000' });
 const email = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}@example.com`;
 const signUp = async (campaign: 'waiting-list' | 'webinar', address: string) => {
-  const res = await app.t.app.inject({ method: 'POST', url: LEAD_PATHS.signup.path({ campaign }), payload: { full_name: 'Bea Bound', email: address } });
+  const res = await app.t.app.inject({ method: 'POST', url: LEAD_PATHS.signup.path({ campaign }), payload: { full_name: 'Bea Bound', email: address, ...signupConsent() } });
   expect(res.statusCode).toBe(201);
 };
 const tagsOf = async (address: string) => (await app.t.db.select().from(contacts).where(eq(contacts.email, address)))[0]!.tags;

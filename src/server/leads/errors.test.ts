@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { LEAD_MESSAGES } from '../../shared/leads/messages.ts';
 import { LEAD_PATHS } from '../../shared/leads/paths.ts';
+import { signupConsent } from '../../../tests/helpers/signup-consent.ts';
 
 /**
  * The sign-up's error codes and texts (LEAD_ERROR_CODES, LEAD_MESSAGES), produced by real database
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const m = LEAD_MESSAGES.en;
-const signUp = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: LEAD_PATHS.signup.path({ campaign: 'waiting-list' }), payload });
+const signUp = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: LEAD_PATHS.signup.path({ campaign: 'waiting-list' }), payload: { ...signupConsent(), ...payload } });
 
 describe('the sign-up error catalogue', () => {
   it('a duplicate key answers "This email is already registered…"', async () => {

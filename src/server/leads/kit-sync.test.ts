@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 import { contacts, kitSyncJobs } from '../db/schema.ts';
 import { getSyncStates } from '../kit/service.ts';
 import { LEAD_PATHS } from '../../shared/leads/paths.ts';
+import { signupConsent } from '../../../tests/helpers/signup-consent.ts';
 
 /**
  * Public sign-ups reach Kit through the durable queue, only with a saved key; a repeated sign-up
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const signUp = (campaign: 'waiting-list' | 'webinar', email: string) =>
-  t.app.inject({ method: 'POST', url: LEAD_PATHS.signup.path({ campaign }), payload: { full_name: 'Ada Lovelace', email } });
+  t.app.inject({ method: 'POST', url: LEAD_PATHS.signup.path({ campaign }), payload: { full_name: 'Ada Lovelace', email, ...signupConsent() } });
 const contactId = async (email: string) =>
   (await t.db.select({ id: contacts.id }).from(contacts).where(sql`lower(${contacts.email}) = ${email}`))[0]!.id;
 const jobsFor = async (email: string) =>

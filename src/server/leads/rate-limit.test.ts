@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 import { LEAD_MESSAGES } from '../../shared/leads/messages.ts';
 import { buildApp } from '../app.ts';
 import { LEAD_PATHS } from '../../shared/leads/paths.ts';
+import { signupConsent } from '../../../tests/helpers/signup-consent.ts';
 
 const LIMIT = 5;
 let direct: TestApp;
@@ -20,7 +21,7 @@ const signUp = (app: TestApp, n: number, options: { remoteAddress?: string; forw
   app.app.inject({
     method: 'POST',
     url: LEAD_PATHS.signup.path({ campaign: n % 2 ? 'webinar' : 'waiting-list' }),
-    payload: { full_name: `Flood ${n}`, email: `flood${n}@example.com` },
+    payload: { full_name: `Flood ${n}`, email: `flood${n}@example.com`, ...signupConsent() },
     remoteAddress: options.remoteAddress ?? '127.0.0.1',
     headers: options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {},
   });

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 import { LEAD_MESSAGES } from '../../shared/leads/messages.ts';
 import { contacts, kitSyncJobs, leadSubmissions, tags } from '../db/schema.ts';
 import { LEAD_PATHS, SITE_CONFIG_PATH } from '../../shared/leads/paths.ts';
+import { signupConsent } from '../../../tests/helpers/signup-consent.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ afterAll(() => t.close());
 const m = LEAD_MESSAGES.en;
 let ipCounter = 0;
 const signUp = (campaign: 'waiting-list' | 'webinar', payload: Record<string, unknown>, app = t) =>
-  app.app.inject({ method: 'POST', url: LEAD_PATHS.signup.path({ campaign }), payload, remoteAddress: `10.1.0.${++ipCounter % 250}` });
+  app.app.inject({ method: 'POST', url: LEAD_PATHS.signup.path({ campaign }), payload: { ...signupConsent(), ...payload }, remoteAddress: `10.1.0.${++ipCounter % 250}` });
 const contactByEmail = async (email: string, app = t) =>
   (await app.db.select().from(contacts).where(sql`lower(${contacts.email}) = ${email.toLowerCase()}`))[0];
 const submissionsOf = (contactId: string) => t.db.select().from(leadSubmissions).where(eq(leadSubmissions.contact_id, contactId));

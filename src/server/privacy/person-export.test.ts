@@ -6,6 +6,7 @@ import { LEAD_PATHS } from '../../shared/leads/paths.ts';
 import { PRIVACY_PATHS } from '../../shared/privacy/erasure.ts';
 import { PERSON_EXPORT_FORMAT } from '../../shared/privacy/person-export.ts';
 import { consentRecords, consentStatements, contacts, leadSubmissions } from '../db/schema.ts';
+import { signupConsent } from '../../../tests/helpers/signup-consent.ts';
 
 const app = signedInApp({ PUBLIC_RATE_LIMIT_PER_MINUTE: '1000' });
 const { api } = app;
@@ -16,7 +17,7 @@ async function personWithHistory(email: string) {
     app.t.app.inject({
       method: 'POST',
       url: LEAD_PATHS.signup.path({ campaign }),
-      payload: { full_name: 'Paula Person', email, phone: '+49 30 1', url_parameters: { utm_source: 'mail' }, page },
+      payload: { full_name: 'Paula Person', email, phone: '+49 30 1', url_parameters: { utm_source: 'mail' }, page, ...signupConsent() },
       headers: { origin: 'http://localhost', host: 'localhost' },
     });
   expect((await signUp('waiting-list', '/waiting')).statusCode).toBe(201);
