@@ -10,7 +10,11 @@ import { rawRequest } from './raw-http.ts';
  * ones listed here by name: making a route public means adding it to this list on purpose.
  */
 const PUBLIC_ROUTES = [
+  'GET /api/health/live',
   'GET /api/health',
+  'GET /api/health/ready',
+  // Asks for its own bearer token (METRICS_TOKEN), which a monitoring system sends instead of a session.
+  'GET /metrics',
   'POST /api/auth/login',
   'POST /api/auth/setup/check',
   'POST /api/auth/setup',
@@ -64,7 +68,8 @@ let t: TestApp;
 let port: number;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // With a metrics token, so the metrics endpoint is walked too.
+  t = await createTestApp({ METRICS_TOKEN: 'a-metrics-token-for-the-walk' });
   cookie = await t.signIn();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();

@@ -19,11 +19,13 @@ const NOT_JSON = {
   'GET /api/landing-pages/:id/versions/:versionId/preview': 'a kept version drawn as a whole HTML page, for a sandboxed frame',
   'GET /api/landing-pages/:id/preview': "a staff preview of the page's saved content (HTML)",
   'GET /api/landing-pages/:id/preview/content': "an html page's own HTML for its preview's frame, in a sandbox",
+  'GET /metrics': "Prometheus' text format",
 } as const;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // With a metrics token, so the metrics endpoint is among the routes.
+  t = await createTestApp({ METRICS_TOKEN: 'a-metrics-token-for-the-contract' });
 });
 afterAll(() => t.close());
 
