@@ -1,3 +1,5 @@
+import { ConsentStatementsCard } from './consent-statements-card.tsx';
+import { DoubleOptInCard } from './double-opt-in-card.tsx';
 import { ErasuresCard } from './erasures-card.tsx';
 import { RetentionCard } from './retention-card.tsx';
 
@@ -12,6 +14,8 @@ export function PrivacySection() {
       <h2 id="privacy-heading" className="text-lg font-semibold">
         Privacy
       </h2>
+      <ConsentStatementsCard />
+      <DoubleOptInCard />
       <RetentionCard />
       <ErasuresCard />
     </section>
