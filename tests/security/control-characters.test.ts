@@ -128,6 +128,8 @@ const sampleBodies = (): Record<string, unknown> => ({
   'POST /api/kit/sync-batches/preview': { selection: { kind: 'matching', filters: { search: 'Fuzz', tag: 'fuzz-tag' } } },
   'POST /api/contacts/bulk-jobs': { action: 'tag', tag: 'fuzz-tag', selection: { kind: 'matching', filters: { search: 'Fuzz', tag: 'fuzz-tag' } } },
   'POST /api/contacts/export-selection.csv': { selection: { kind: 'matching', filters: { search: 'Fuzz' } }, sort: 'name', order: 'asc' },
+  'POST /api/privacy/consent-records.csv': { selection: { kind: 'matching', filters: { search: 'Fuzz' } } },
+  'PUT /api/privacy/retention': { unconfirmed_days: 30, page_view_months: 24, job_history_days: null },
   'POST /api/contacts/import': {
     rows: [{ Email: 'imported@example.com', Name: 'Imported Person', Tags: 'fuzz-tag', Address: 'Street 1' }],
     mapping: { email: 'Email', full_name: 'Name', tags: 'Tags', address: 'Address' },

@@ -70,7 +70,8 @@ describe('GET /metrics', () => {
     } finally {
       await off.close();
     }
-  });
+    // A second app of its own: its database takes a while on a busy machine.
+  }, 60_000);
 
   it('labels requests by the route pattern and status, never by the URL requested', async () => {
     const cookie = await t.signIn();
