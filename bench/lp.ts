@@ -104,7 +104,14 @@ async function main() {
   const database = await openPglite();
   const withForm = salesPage(true);
   await database.db.insert(landingPages).values([
-    { title: 'Coaching', slug: 'coaching', content: serializeContent(withForm), page_type: 'builder' },
+    // With search and link-preview settings, so the head carries what a published page's does.
+    {
+      title: 'Coaching',
+      slug: 'coaching',
+      content: serializeContent(withForm),
+      page_type: 'builder',
+      settings: { description: 'One-to-one coaching for professionals who learn with AI: plan, practise and keep what you learn.', social_title: 'Coaching that sticks' },
+    },
     { title: 'Coaching (no form)', slug: 'coaching-static', content: serializeContent(salesPage(false)), page_type: 'builder' },
   ]);
   const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), webDir };
