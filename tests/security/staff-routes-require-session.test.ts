@@ -25,6 +25,9 @@ const PUBLIC_ROUTES = [
   // Published landing pages, and an html page's own HTML (served under a sandbox policy).
   'GET /lp/:slug',
   'GET /lp/:slug/content',
+  // What crawlers read first: the public pages' list and the rules that keep /crm and /api out.
+  'GET /sitemap.xml',
+  'GET /robots.txt',
   // `npm run backup` while the server holds the embedded database: no session, but a token derived
   // from the instance secret, from this machine only (src/server/backup/routes.ts).
   'POST /api/backups/local',

@@ -20,6 +20,8 @@ const NOT_JSON = {
   'GET /api/landing-pages/:id/preview': "a staff preview of the page's saved content (HTML)",
   'GET /api/landing-pages/:id/preview/content': "an html page's own HTML for its preview's frame, in a sandbox",
   'GET /metrics': "Prometheus' text format",
+  'GET /sitemap.xml': 'the sitemap (XML)',
+  'GET /robots.txt': "crawlers' rules (plain text)",
 } as const;
 
 let t: TestApp;
