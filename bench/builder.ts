@@ -14,17 +14,23 @@
  * person's input ends, to the painted frame; from the click it also includes the dialog's round trip
  * through the automation, printed next to it.
  *
+ * Beside each latency, the work it cost the page's main thread (Chromium's own counters: task time,
+ * and how many style recalculations and layouts ran), read around the action until two frames after
+ * it. Latency on a shared machine moves by a third between identical runs; the work moves little and
+ * the counts not at all, so a change is judged on them.
+ *
  * BENCH_BASELINE_WEB=<another build's dist/web> also serves that build (same server code and
  * database) and alternates whole runs between the two (BENCH_RUNS of each, 3 by default then), so a
  * change is compared on the same machine state; each figure is printed for both, e.g.:
  * git worktree add /tmp/base <commit> && (cd /tmp/base && npm ci && npm run build).
+ * BENCH_BASELINE_WEB=dist/web compares the build with itself: the spread that shows is noise.
  * BENCH_WEB=<a dist/web> serves that build as "this build" instead of dist/web (e.g. a copy, so a
  * rebuild meanwhile cannot change it).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { buildApp } from '../src/server/app.ts';
 import { upsertUser } from '../src/server/auth/users.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -59,20 +65,60 @@ function bigSection(index: number): SectionNode {
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
-const figure = (values: number[]) => `median ${percentile(values, 50).toFixed(1)} ms   p95 ${percentile(values, 95).toFixed(1)} ms`;
+const median = (values: number[]) => percentile(values, 50);
+const figure = (values: number[]) => `median ${median(values).toFixed(1)} ms   p95 ${percentile(values, 95).toFixed(1)} ms`;
 const report = (name: string, values: number[]) => console.log(`${name.padEnd(28)} ${figure(values)}   (${values.length} samples)`);
 
-/** Each measured action's samples, in the order measured; runs of one build add to the same lists. */
-type Figures = Map<string, number[]>;
-const record = (figures: Figures, name: string, values: number[]) => figures.set(name, [...(figures.get(name) ?? []), ...values]);
+/** The main thread's work for one action: task time (ms), style recalculations, layouts. */
+interface Work {
+  task: number;
+  styles: number;
+  layouts: number;
+}
+const workFigure = (work: Work[]) =>
+  `work ${median(work.map((w) => w.task)).toFixed(1)} ms, ${median(work.map((w) => w.styles))} styles, ${median(work.map((w) => w.layouts))} layouts`;
 
-/** This build's figures beside the baseline's, and how much the median moved. */
+/** Each measured action's samples, in the order measured; runs of one build add to the same lists. */
+type Figures = Map<string, { latency: number[]; work: Work[] }>;
+function record(figures: Figures, name: string, latency: number[], work: Work[] = []) {
+  const entry = figures.get(name) ?? { latency: [], work: [] };
+  figures.set(name, { latency: [...entry.latency, ...latency], work: [...entry.work, ...work] });
+}
+
+const change = (ours: number, base: number) => {
+  const percent = Math.round((ours / base - 1) * 100);
+  return Number.isFinite(percent) ? `${percent > 0 ? '+' : ''}${percent} %` : '?';
+};
+
+/** This build's figures beside the baseline's, and how much the medians moved. */
 function compare(ours: Figures, baseline: Figures) {
-  for (const [name, values] of ours) {
-    const base = baseline.get(name) ?? [];
-    const change = base.length ? ((percentile(values, 50) / percentile(base, 50) - 1) * 100).toFixed(0) : '?';
-    console.log(`${name.padEnd(28)} ${figure(values)}   baseline ${figure(base)}   (median ${Number(change) > 0 ? '+' : ''}${change} %, ${values.length} samples each)`);
+  for (const [name, { latency, work }] of ours) {
+    const base = baseline.get(name) ?? { latency: [], work: [] };
+    console.log(`${name.padEnd(28)} ${figure(latency)}   baseline ${figure(base.latency)}   (median ${change(median(latency), median(base.latency))}, ${latency.length} samples each)`);
+    if (work.length && base.work.length) {
+      const task = change(median(work.map((w) => w.task)), median(base.work.map((w) => w.task)));
+      console.log(`${''.padEnd(28)} ${workFigure(work)}   baseline ${workFigure(base.work)}   (task time ${task})`);
+    }
   }
+}
+
+/** Reads the page's main-thread counters around actions (Chromium's Performance domain). */
+async function workMeter(page: Page) {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const read = async (): Promise<Work> => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+    return { task: value('TaskDuration') * 1000, styles: value('RecalcStyleCount'), layouts: value('LayoutCount') };
+  };
+  /** The work from now until two frames after `act` ends (what a change draws lands in those). */
+  return async <T>(act: () => Promise<T>): Promise<{ result: T; work: Work }> => {
+    const before = await read();
+    const result = await act();
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+    const after = await read();
+    return { result, work: { task: after.task - before.task, styles: after.styles - before.styles, layouts: after.layouts - before.layouts } };
+  };
 }
 
 /** The time from the next `type` event to the frame painted after it: armed in the page before acting. */
@@ -175,7 +221,15 @@ async function benchFloor(page: Page) {
 /** Opens one page in the builder and measures every action on it; returns the node count and the figures. */
 async function benchPage(page: Page, url: string): Promise<{ nodes: number; figures: Figures }> {
   const figures: Figures = new Map();
-  const report = (name: string, values: number[]) => record(figures, name, values);
+  const report = (name: string, values: number[], work?: Work[]) => record(figures, name, values, work);
+  const metered = await workMeter(page);
+  /** Measures one action's latency and work, adding both to `into`. */
+  const sample = async (into: { latency: number[]; work: Work[] }, act: () => Promise<number>) => {
+    const { result, work } = await metered(act);
+    into.latency.push(result);
+    into.work.push(work);
+  };
+  const samples = () => ({ latency: [] as number[], work: [] as Work[] });
   const opens: number[] = [];
   for (let i = 0; i < 3; i++) {
     const started = Date.now();
@@ -212,28 +266,28 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
     report('  …until the canvas shows it', onCanvas);
   }
 
-  const undo: number[] = [];
+  const undo = samples();
   await page.locator('body').click({ position: { x: 5, y: 5 } });
-  for (let i = 0; i < SAMPLES; i++) undo.push(await measure(page, 'keydown', () => page.keyboard.press('Control+z')));
-  report('undo (Ctrl+Z)', undo);
+  for (let i = 0; i < SAMPLES; i++) await sample(undo, () => measure(page, 'keydown', () => page.keyboard.press('Control+z')));
+  report('undo (Ctrl+Z)', undo.latency, undo.work);
 
-  const duplicate: number[] = [];
+  const duplicate = samples();
   for (let i = 0; i < SAMPLES; i++) {
     await hoverTarget();
-    duplicate.push(await measure(page, 'click', () => target().getByRole('button', { name: 'Duplicate' }).click()));
+    await sample(duplicate, () => measure(page, 'click', () => target().getByRole('button', { name: 'Duplicate' }).click()));
   }
-  report('duplicate', duplicate);
+  report('duplicate', duplicate.latency, duplicate.work);
 
-  const moves: number[] = [];
+  const moves = samples();
   for (let i = 0; i < SAMPLES; i++) {
     await hoverTarget();
-    moves.push(await measure(page, 'click', () => target().getByRole('button', { name: i % 2 ? 'Move up' : 'Move down' }).click()));
+    await sample(moves, () => measure(page, 'click', () => target().getByRole('button', { name: i % 2 ? 'Move up' : 'Move down' }).click()));
   }
-  report('move up / down', moves);
+  report('move up / down', moves.latency, moves.work);
 
   // Drag and drop: a pointer move during a drag (the place under it found, the line moved) and the drop.
   const dragMoves: number[] = [];
-  const drops: number[] = [];
+  const drops = samples();
   const landmark = () => canvas.locator('[data-node-id]').filter({ hasText: 'Section 0 paragraph 9' }).last();
   for (let i = 0; i < SAMPLES; i++) {
     await hoverTarget();
@@ -242,30 +296,33 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
     const box = (await landmark().boundingBox())!;
     await page.mouse.move(box.x + 40, box.y + 2, { steps: 4 });
     dragMoves.push(await measure(page, 'pointermove', () => page.mouse.move(box.x + 60, box.y + box.height * (i % 2 ? 0.8 : 0.2))));
-    drops.push(await measure(page, 'pointerup', () => page.mouse.up()));
+    await sample(drops, () => measure(page, 'pointerup', () => page.mouse.up()));
   }
   report('drag: pointer move', dragMoves);
-  report('drop (drag and drop)', drops);
+  report('drop (drag and drop)', drops.latency, drops.work);
 
   // dnd-kit swallows the click that follows a drag it ended; one on the page's corner takes it.
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   const removes: { fromClick: number; fromOk: number }[] = [];
+  const removeWork: Work[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     await hoverTarget();
-    removes.push(await measureConfirmed(page, () => target().first().getByRole('button', { name: 'Remove' }).click()));
+    const { result, work } = await metered(() => measureConfirmed(page, () => target().first().getByRole('button', { name: 'Remove' }).click()));
+    removes.push(result);
+    removeWork.push(work);
   }
-  report('delete (from the OK)', removes.map((r) => r.fromOk));
+  report('delete (from the OK)', removes.map((r) => r.fromOk), removeWork);
   report('  …from the click', removes.map((r) => r.fromClick));
 
-  const adds: number[] = [];
+  const adds = samples();
   const section = canvas.locator(':scope > [data-node-id]').first();
   for (let i = 0; i < SAMPLES; i++) {
     await section.getByRole('toolbar', { name: 'Section controls' }).getByRole('button', { name: 'Add Component' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Component' });
-    adds.push(await measure(page, 'click', () => dialog.getByRole('button', { name: 'Paragraph', exact: true }).click()));
+    await sample(adds, () => measure(page, 'click', () => dialog.getByRole('button', { name: 'Paragraph', exact: true }).click()));
     await page.keyboard.press('Escape');
   }
-  report('add (palette pick)', adds);
+  report('add (palette pick)', adds.latency, adds.work);
   return { nodes, figures };
 }
 
@@ -313,12 +370,15 @@ async function main() {
             .returning();
           const result = await benchPage(page, `${build.url}/crm/landing-pages/${row!.id}/builder`);
           nodes = result.nodes;
-          for (const [name, values] of result.figures) record(build.figures, name, values);
+          for (const [name, { latency, work }] of result.figures) record(build.figures, name, latency, work);
         }
       }
       if (builds.length === 1) {
         console.log(`Builder, page of ${nodes} nodes (${sections.length} sections)`);
-        for (const [name, values] of builds[0]!.figures) report(name, values);
+        for (const [name, { latency, work }] of builds[0]!.figures) {
+          report(name, latency);
+          if (work.length) console.log(`${''.padEnd(28)} ${workFigure(work)}`);
+        }
       } else {
         console.log(`Builder, page of ${nodes} nodes (${sections.length} sections): this build, then the baseline build ${BASELINE_WEB} (${RUNS} alternating runs each)`);
         compare(builds[0]!.figures, builds[1]!.figures);
