@@ -99,12 +99,9 @@ async function history() {
   const submissions = await t.db.select().from(leadSubmissions).where(eq(leadSubmissions.contact_id, id));
   expect(submissions.length).toBeGreaterThanOrEqual(2);
   const [statement] = await t.db.select().from(consentStatements).where(eq(consentStatements.kind, 'waiting_list'));
-  const existing = await t.db.select().from(consentRecords).where(eq(consentRecords.contact_id, id));
-  if (existing.length === 0) {
-    await t.db.insert(consentRecords).values(
-      submissions.map((s) => ({ contact_id: id, submission_id: s.id, statement_id: statement!.id, source: 'waiting_list', language: 'en', page_url: `https://example.com/waiting?e=${erased}` })),
-    );
-  }
+  await t.db.insert(consentRecords).values(
+    submissions.map((s) => ({ contact_id: id, submission_id: s.id, statement_id: statement!.id, source: 'waiting_list', language: 'en', page_url: `https://example.com/waiting?e=${erased}` })),
+  );
 
   // A CSV import: the address updates the contact, repeats, and comes back invalid.
   const rows = [
