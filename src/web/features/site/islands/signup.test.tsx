@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEAD_MESSAGES } from '@shared/leads/messages.ts';
 import { LEAD_PATHS } from '@shared/leads/paths.ts';
+import { CONSENT_PATHS } from '@shared/privacy/paths.ts';
 import { SITE_ISLAND_ATTRIBUTES as A } from '@web/features/site/islands/attributes.ts';
 import { SignupDialog } from '@web/features/site/signup/signup-dialog.tsx';
 
@@ -28,6 +29,8 @@ const TEXTS = {
 type Answer = () => Response;
 let answers: { signup: Answer; sync: Answer };
 let asked: string[];
+let sent: Array<Record<string, unknown>>;
+const STATEMENT = { kind: 'waiting_list', version: 3, text_en: 'Yes, put me on the list (v3).', text_de: 'Ja, setzt mich auf die Liste (v3).' };
 
 const json = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -39,8 +42,12 @@ beforeEach(async () => {
   )}`;
   asked = [];
   answers = { signup: json(201, { submission_id: ID, kit_sync_queued: false }), sync: json(200, { synced: true }) };
-  vi.stubGlobal('fetch', async (url: string) => {
+  sent = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    // The consent statement the form shows is fetched when the page loads.
+    if (url === CONSENT_PATHS.publicStatement.path({ kind: 'waiting_list' })) return json(200, STATEMENT)();
     asked.push(url);
+    if (init?.body) sent.push(JSON.parse(String(init.body)));
     return url === LEAD_PATHS.signup.path({ campaign: 'waiting-list' }) ? answers.signup() : answers.sync();
   });
   window.scrollTo = () => {};
@@ -74,6 +81,15 @@ const showsError = () => {
   expect(formError().textContent).toBe(LEAD_MESSAGES.en.generic);
   expect(confirmation().hidden).toBe(true);
 };
+
+describe('the consent statement beside the button', () => {
+  it("shows the current statement in the page's language and sends its version, the language and the page address", async () => {
+    const statement = form().querySelector<HTMLElement>(`[${A.consentStatement}]`)!;
+    await vi.waitFor(() => expect(statement.textContent).toBe(STATEMENT.text_en));
+    await signUp();
+    expect(sent[0]).toMatchObject({ consent_version: 3, language: 'en', page_url: `${location.origin}${location.pathname}` });
+  });
+});
 
 describe('the sign-up island reads only answers of the expected shape', () => {
   it('confirms a sign-up the server accepted (the answer as the server writes it)', async () => {
