@@ -157,6 +157,8 @@ const sampleBodies = (): Record<string, unknown> => ({
   'POST /api/landing-pages/convert-url': { url: 'http://192.0.2.1/page' },
   'POST /api/public/lp/:slug/leads': { fields: { email: 'lp.lead@example.com', full_name: 'Page Lead', linkedin: 'https://linkedin.com/in/x', ...LP_SIGNUP_CONSENT }, url_parameters: { utm_source: 'fuzz' } },
   'PATCH /api/images/:id': { tags: ['fuzz'] },
+  'POST /api/privacy/statements/:kind': { text_en: 'Yes, fuzz me by email.', text_de: 'Ja, schreibt mir.' },
+  'PUT /api/privacy/signup-forms': { source: 'webinar', kit_form: { id: 1001, name: 'Fuzz form' } },
   'POST /api/images/delete': { ids: [randomUUID()], force: false },
 });
 
@@ -189,6 +191,7 @@ const sampleParam = (url: string, name: string): string | undefined => {
   if (name === 'submissionId') return randomUUID();
   if (name === 'slug') return 'fuzzed-page';
   if (name === 'file') return 'no-such-image.webp';
+  if (name === 'kind') return 'webinar';
   // A Kit webhook endpoint's token of the shape the server makes (none is registered: the answer is 404).
   if (name === 'token') return 'A'.repeat(32);
   // A backup's name in the one shape the server makes (none exists: the answer is 404).
