@@ -71,5 +71,3 @@ export const ERASURE_MESSAGES = {
   exportFileName: (contactId: string) => `person-${contactId}.json`,
 } as const;
 
-/** What the import screens say before bringing back people erased earlier. */
-export const erasedBeforeWarning = (n: number) => `${n === 1 ? '1 of these people was' : `${n.toLocaleString('en-US')} of these people were`} erased before.`;
