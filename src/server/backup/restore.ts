@@ -81,6 +81,9 @@ export async function restoreArchive(
             where n.nspname = 'public' and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
       );
       for (const index of indexes) await tx.execute(sql.raw(`drop index ${quoteIdent(index.name)}`));
+      // Rows a migration seeds (version 1 of the consent statements) are in the archive too, as
+      // they were then: the archive's rows replace them.
+      if (shapes.size) await tx.execute(sql.raw(`truncate ${[...shapes.keys()].map(quoteIdent).join(', ')}`));
       let table: { shape: TableShape; columns: string[]; rows: number } | undefined;
       let file: { path: string; size: number; parts: Buffer[]; received: number } | undefined;
       const finishTable = () => {
