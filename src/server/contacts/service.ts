@@ -220,7 +220,7 @@ export {
 } from './lead-contacts.ts';
 
 // The contact page's timeline; Kit records each sync's result there.
-export { listContactEvents, recordKitSyncEvent } from './events.ts';
+export { contactEventsInsert, listContactEvents, recordKitSyncEvent, type NewContactEvent } from './events.ts';
 export { applyKitStates, type AppliedKitState, type KitStateReport } from './kit-state.ts';
 // Kit's webhook events find (or make) the contacts of Kit's subscribers and set the tags Kit reports.
 export { contactsForKitSubscribers, setTagOnContacts, type KitSubscriberContacts, type KitSubscriberRef } from './kit-subscribers.ts';

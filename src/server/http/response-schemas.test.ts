@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 const NOT_JSON = {
   'GET /api/contacts/export.csv': 'a CSV file, streamed',
   'POST /api/contacts/export-selection.csv': 'a CSV file, streamed',
+  'POST /api/privacy/consent-records.csv': 'a CSV file, streamed',
   'GET /api/public/calendar/events/:eventId/ics': 'an .ics calendar file',
   'GET /api/calendar/ics/:eventId': 'the public download page (HTML)',
   'GET /lp/:slug': 'a published landing page (HTML)',

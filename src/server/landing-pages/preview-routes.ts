@@ -4,6 +4,7 @@ import { LANDING_PAGE_MESSAGES, LANDING_PAGE_PATHS, landingPageIdParamsSchema as
 import type { Db } from '../db/client.ts';
 import { sendCompressed } from '../http/compressed.ts';
 import { notFound } from '../http/errors.ts';
+import { landingPageConsent } from '../privacy/service.ts';
 import type { IslandScripts } from './islands.ts';
 import { renderLandingPage } from './render-page.tsx';
 import { getPage } from './service.ts';
@@ -28,7 +29,9 @@ export async function landingPagePreviewRoutes(
 
   r.get(LANDING_PAGE_PATHS.preview.pattern, { schema: { params: idParams } }, async (request, reply) => {
     const { id } = request.params;
-    const page = await renderLandingPage(await getPage(db, id), islands, origin, { rawHtmlSrc: LANDING_PAGE_PATHS.previewContent.path({ id }) });
+    // With the consent statement its forms show on /lp, so the preview is the page visitors get.
+    const row = { ...(await getPage(db, id)), consent: await landingPageConsent(db) };
+    const page = await renderLandingPage(row, islands, origin, { rawHtmlSrc: LANDING_PAGE_PATHS.previewContent.path({ id }) });
     if ('sitePage' in page) return sendSitePage(reply, 200, page.sitePage);
     return sendCompressed(reply, 200, page.html);
   });
