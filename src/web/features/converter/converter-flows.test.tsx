@@ -20,7 +20,7 @@ beforeEach(() => {
     [CREATE]: ({ body }) => {
       const page = body as { title: string; slug: string; content: string; page_type: string; is_active: boolean };
       return {
-        page: { ...page, id: 'p1', version: 1, updated_by: null, created_at: '2026-03-01T00:00:00.000Z', updated_at: '2026-03-01T00:00:00.000Z' },
+        page: { ...page, id: 'p1', version: 1, updated_by: null, settings: {}, created_at: '2026-03-01T00:00:00.000Z', updated_at: '2026-03-01T00:00:00.000Z' },
       };
     },
   };

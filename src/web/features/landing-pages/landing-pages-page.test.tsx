@@ -21,6 +21,7 @@ interface StoredPage {
   version: number;
   updated_by: { id: string; email: string } | null;
   content: string;
+  settings: Record<string, unknown>;
   created_at: string;
   updated_at: string;
 }
@@ -33,6 +34,7 @@ const page = (id: string, title: string, slug: string, more: Partial<StoredPage>
   version: 3,
   updated_by: null,
   content: `<h1>${title}</h1>`,
+  settings: {},
   created_at: '2026-02-01T09:00:00.000Z',
   updated_at: '2026-02-10T09:00:00.000Z',
   ...more,
