@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BULK_PATHS, type BulkJob } from '@shared/contacts/bulk.ts';
 import { readView } from '@shared/contacts/view.ts';
+import { ERASURE_MESSAGES } from '@shared/privacy/erasure.ts';
 import { apiError, fakeApi, reply, type ApiHandler } from '@web/testing/fake-api.ts';
 import { renderScreen } from '@web/testing/render.tsx';
 import { BulkBar } from './bulk-bar.tsx';
@@ -97,7 +98,8 @@ describe('bulk delete', () => {
     const { user } = bulkBar();
     await user.click(screen.getByRole('button', { name: 'Delete selected' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Delete 2 contacts?' }));
-    expect(dialog.getByText('Each contact is deleted with its timeline. This cannot be undone.')).toBeTruthy();
+    // It also says how deleting differs from erasing, which the bar offers beside it.
+    expect(dialog.getByText(`Each contact is deleted with its timeline. This cannot be undone. ${ERASURE_MESSAGES.differsFromDelete}`)).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(jobsAsked()).toHaveLength(0);
 
