@@ -29,6 +29,7 @@ const stored = (version: number, email: string) => ({
     created_at: '2025-01-01T10:00:00.000Z',
     updated_at: '2025-01-02T10:00:00.000Z',
     content: '[]',
+    settings: {},
   },
 });
 

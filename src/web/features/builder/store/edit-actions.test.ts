@@ -13,7 +13,7 @@ describe('edit actions', () => {
     const start = initialEditorState(samplePage());
     const typed = run(start, typeText('H'), typeText('He'), typeText('Hey'));
     expect(node(typed, 'intro').props.text).toBe('Hey');
-    expect(typed.past).toEqual([{ doc: start.doc, name: 'Changed heading text' }]);
+    expect(typed.past).toEqual([{ doc: start.doc, settings: start.settings, name: 'Changed heading text' }]);
     expect(typed.typed).toBe(true);
     // Another field of the same node is another step; so is the same field after a pause of selection.
     const other = run(typed, { type: 'updateProp', id: 'intro', key: 'level', value: 'h2' });
