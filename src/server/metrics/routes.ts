@@ -16,7 +16,7 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  * GET /metrics in Prometheus' text format, for the bearer token METRICS_TOKEN. Registered only when
  * the token is set: without it the path is answered like any unknown one, and requests are not timed.
  *
- * Series are labelled by the route's pattern (`/api/contacts/:id`), never the requested URL, so no
+ * Series are labelled by the route's pattern (with its `:id` placeholders), never the requested URL, so no
  * visitor can add series: every path no route matched shares one label. Figures read from the database
  * (the Kit queue, running jobs) are one query each per scrape, never per request.
  */

@@ -202,6 +202,9 @@ describe('import from Kit', () => {
 describe('reconciliation pass', () => {
   it('reads only what changed in Kit since the last pass and applies states, first names, fields and new tags', async () => {
     seedKit(40);
+    // Kit's times are milliseconds: a subscriber seeded in the millisecond the import began would
+    // count as changed since it. These existed a second before.
+    for (const subscriber of kit.state.subscribers.values()) subscriber.updated_at -= 1_000;
     const imported = await runImport();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const s3 = kit.state.subscriberByEmail('sub3@example.com')!;
