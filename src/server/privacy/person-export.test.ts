@@ -28,11 +28,12 @@ async function personWithHistory(email: string) {
   await db().delete(consentRecords).where(eq(consentRecords.contact_id, contact!.id));
   const [waiting] = await db().select().from(consentStatements).where(eq(consentStatements.kind, 'waiting_list'));
   const [webinar] = await db().select().from(consentStatements).where(eq(consentStatements.kind, 'webinar'));
+  // The webinar's a minute later: the CSV lists a person's records in the order they were given.
   const givenAt = new Date('2026-03-01T10:00:00.000Z');
   const confirmedAt = new Date('2026-03-01T10:05:00.000Z');
   await db().insert(consentRecords).values([
     { contact_id: contact!.id, submission_id: submissions[0]!.id, statement_id: waiting!.id, source: 'waiting_list', language: 'de', page_url: 'https://example.com/warteliste', given_at: givenAt, kit_form_id: 77, confirmed_at: confirmedAt },
-    { contact_id: contact!.id, submission_id: submissions[1]!.id, statement_id: webinar!.id, source: 'webinar', language: 'en', page_url: 'https://example.com/webinar', given_at: givenAt },
+    { contact_id: contact!.id, submission_id: submissions[1]!.id, statement_id: webinar!.id, source: 'webinar', language: 'en', page_url: 'https://example.com/webinar', given_at: new Date(givenAt.getTime() + 60_000) },
   ]);
   await db().update(contacts).set({ kit_id: 4242, kit_state: 'active', kit_state_at: new Date('2026-03-02T08:00:00.000Z') }).where(eq(contacts.id, contact!.id));
   return { contact: contact!, submissions, waiting: waiting!, webinar: webinar!, givenAt, confirmedAt };
