@@ -157,3 +157,36 @@ describe('double opt-in through a Kit form', () => {
     expect(res.json().error.message).toBe(CONSENT_MESSAGES.sourceUnknown);
   });
 });
+
+describe('the page address of a consent record, on an installation with PUBLIC_URL', () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await createTestApp({ PUBLIC_URL: 'https://coach.example', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000' });
+  });
+  afterAll(() => site.close());
+  const signUpVia = (host: string, page_url: string, email: string) =>
+    site.app.inject({
+      method: 'POST',
+      url: LEAD_PATHS.signup.path({ campaign: 'webinar' }),
+      headers: { host },
+      payload: { full_name: 'Ada Lovelace', email, ...signupConsent(), page_url },
+    });
+
+  it('is a page of PUBLIC_URL: a sign-up naming another host or page is refused and stores nothing', async () => {
+    // A Host of the sender's choosing is refused before the sign-up runs (421).
+    const spoofed = await signUpVia('evil.example', 'http://evil.example/de/webinar', 'spoofed@example.com');
+    expect(spoofed.statusCode).toBe(421);
+    // The site's own host with a page elsewhere, or on the site over plain http: 400 on the field.
+    for (const page_url of ['https://evil.example/de/webinar', 'http://coach.example/de/webinar']) {
+      const res = await signUpVia('coach.example', page_url, 'spoofed@example.com');
+      expect(res.statusCode, page_url).toBe(400);
+      expect(res.json().error.fields).toEqual({ page_url: CONSENT_MESSAGES.pageUrlInvalid });
+    }
+    expect(await site.db.select().from(contacts).where(sql`lower(${contacts.email}) = 'spoofed@example.com'`)).toEqual([]);
+
+    const real = await signUpVia('coach.example', 'https://coach.example/de/webinar?ref=x', 'real@example.com');
+    expect(real.statusCode, real.body).toBe(201);
+    const [record] = await site.db.select().from(consentRecords);
+    expect(record!.page_url).toBe('https://coach.example/de/webinar');
+  });
+});

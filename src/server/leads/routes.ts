@@ -62,7 +62,9 @@ export async function leadsRoutes(app: FastifyInstance, { db, config, kitSync }:
         shownVersion: consent_version,
         language,
         pageUrl: page_url,
-        siteOrigins: [config.publicUrl, `${request.protocol}://${request.host}`],
+        // The configured address when there is one: a Host header is the sender's to choose, and a
+        // consent record must not name a page on someone else's site.
+        siteOrigins: [config.publicUrl ?? `${request.protocol}://${request.host}`],
       });
       const lead = { campaign, ...form, url_parameters, consent, form_data: { ...form, campaign, page: page ?? null } };
       // New email, known email, or a bot that filled the hidden field: one status, one shape, one
