@@ -6,6 +6,7 @@ import { seriousA11yViolations } from './helpers/axe.ts';
 import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
 import { startTestServer } from './helpers/server.ts';
 import { signIn } from './helpers/sign-in.ts';
+import { signupConsent } from '../helpers/signup-consent.ts';
 
 /*
  * Issue 15, bug 3 in the browser: the Tags screen shows which tag each sign-up form adds, a campaign
@@ -64,7 +65,7 @@ describe('the sign-up tags setting', () => {
     await expect.poll(() => selectedText('Webinar sign-ups')).toBe('Autumn webinar');
 
     const signUp = await page.request.post(`${server.baseUrl}/api/public/leads/webinar`, {
-      data: { full_name: 'Otto Autumn', email: 'otto.autumn@example.com' },
+      data: { full_name: 'Otto Autumn', email: 'otto.autumn@example.com', ...signupConsent(server.baseUrl) },
       headers: { origin: server.baseUrl },
     });
     expect(signUp.status()).toBe(201);

@@ -9,6 +9,7 @@ import { seriousA11yViolations } from './helpers/axe.ts';
 import { launchBrowser, screenshot, watchPageErrors } from './helpers/browser.ts';
 import { startTestServer } from './helpers/server.ts';
 import { signIn } from './helpers/sign-in.ts';
+import { signupConsent } from '../helpers/signup-consent.ts';
 
 /**
  * The contact page as the owner uses it: opened from a row of a filtered list, a field edited in
@@ -131,12 +132,12 @@ describe('the contact page', () => {
     const visitor = await browser.newPage();
     await visitor.goto(url('/'));
     const status = await visitor.evaluate(
-      async ({ path, hostile }) => {
-        const body = { full_name: hostile, email: 'mallory@example.com', phone: '+44 20 7946 0000', url_parameters: { utm_source: '<b>bold</b>' } };
+      async ({ path, hostile, consent }) => {
+        const body = { full_name: hostile, email: 'mallory@example.com', phone: '+44 20 7946 0000', url_parameters: { utm_source: '<b>bold</b>' }, ...consent };
         const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
         return res.status;
       },
-      { path: LEAD_PATHS.signup.path({ campaign: 'waiting-list' }), hostile },
+      { path: LEAD_PATHS.signup.path({ campaign: 'waiting-list' }), hostile, consent: signupConsent(server.baseUrl) },
     );
     expect(status).toBe(201);
     await visitor.close();
