@@ -23,12 +23,14 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * the section, so the section's classes (space-y-4, flex, grid) still reach its components.
  */
 export function RenderSection({ section, ctx }: { section: SectionNode; ctx: RenderContext }) {
-  const form = ctx.slug !== undefined && containsFormFields(section);
+  // Form fields show the consent statement wherever there is one (the builder's canvas too).
+  const fields = (ctx.slug !== undefined || ctx.consent !== undefined) && containsFormFields(section);
+  const form = fields && ctx.slug !== undefined;
   const element = (
     <section id={anchorOf(section)} className={mergeClassNames('', [text(section.props.background), text(section.props.tailwindClasses)].join(' '))} style={nodeStyle(section)}>
       <Intro title={text(section.props.title)} description={text(section.props.description)} />
       {ctx.renderChildren(section, ctx)}
-      {form ? <ConsentStatement consent={ctx.consent} /> : null}
+      {fields ? <ConsentStatement consent={ctx.consent} /> : null}
       {form ? <LeadStatus /> : null}
     </section>
   );

@@ -9,6 +9,9 @@ import {
   type LandingPage,
 } from '@shared/landing-pages/api.ts';
 import type { PageSettings } from '@shared/landing-pages/page-settings.ts';
+import { publicStatementSchema } from '@shared/privacy/consent.ts';
+import { CONSENT_PATHS } from '@shared/privacy/paths.ts';
+import type { LpConsent } from '@render/render-context.ts';
 import { ApiError, apiParsed } from '@web/lib/api.ts';
 
 /** The builder's calls: the page it edits, its saves, and the CSS of the classes on its canvas. */
@@ -25,6 +28,19 @@ export async function fetchPage(id: string): Promise<LandingPage> {
 /** The page as it was when the builder opened; read once, later reads are Reload's. */
 export function useBuilderPage(id: string | null) {
   return useQuery({ queryKey: builderPageKey(id ?? ''), queryFn: () => fetchPage(id!), enabled: id !== null, staleTime: Infinity, retry: 1 });
+}
+
+/**
+ * The consent statement landing-page forms show, as /lp shows it (in English: pages have no
+ * language), so the canvas draws a form as visitors get it. Until it loads, forms draw without it.
+ */
+export function useLandingPageConsent(): LpConsent | undefined {
+  const query = useQuery({
+    queryKey: ['privacy', 'public-statement', 'landing_page'],
+    queryFn: () => apiParsed(publicStatementSchema, 'GET', CONSENT_PATHS.publicStatement.path({ kind: 'landing_page' })),
+    staleTime: 60_000,
+  });
+  return query.data ? { version: query.data.version, text: query.data.text_en } : undefined;
 }
 
 /** The page as stored now, for the Debug dialog: read afresh each time it opens. */

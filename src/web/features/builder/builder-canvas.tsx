@@ -4,7 +4,7 @@ import { definitionOf, isComponentType } from '@shared/landing-pages/component-d
 import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { childrenOf } from '@shared/landing-pages/tree.ts';
 import type { ComponentNode, PageContent, SectionNode, TreeNode } from '@shared/landing-pages/types.ts';
-import type { RenderContext } from '@render/render-context.ts';
+import type { LpConsent, RenderContext } from '@render/render-context.ts';
 import { RenderNode } from '@render/render-node.tsx';
 import { RenderSection } from '@render/render-page.tsx';
 import { useCanvasActions, type CanvasActions } from './canvas-actions.ts';
@@ -144,12 +144,13 @@ function selectOnClick(event: MouseEvent, actions: CanvasActions) {
 }
 
 /**
- * The page as visitors get it, drawn by the public renderer (src/render). In edit mode every section
- * and component carries its controls; in overview mode the page is shown as it is.
+ * The page as visitors get it, drawn by the public renderer (src/render), its forms with the consent
+ * statement /lp shows. In edit mode every section and component carries its controls; in overview
+ * mode the page is shown as it is.
  */
-export function BuilderCanvas({ doc, mode }: { doc: PageContent; mode: EditorMode }) {
+export function BuilderCanvas({ doc, mode, consent }: { doc: PageContent; mode: EditorMode; consent?: LpConsent }) {
   const actions = useCanvasActions();
-  const ctx = mode === 'edit' ? EDIT_CONTEXT : PREVIEW_CONTEXT;
+  const ctx = useMemo(() => ({ ...(mode === 'edit' ? EDIT_CONTEXT : PREVIEW_CONTEXT), consent }), [mode, consent]);
   const sections = useMemo(
     () =>
       doc.map((section, index) =>

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { createNewSection } from '@shared/landing-pages/create.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { cn } from '@web/lib/cn.ts';
+import { useLandingPageConsent } from './builder-api.ts';
 import { BuilderCanvas } from './builder-canvas.tsx';
 import { BuilderDnd } from './builder-dnd.tsx';
 import { CanvasActionsContext, type CanvasActions } from './canvas-actions.ts';
@@ -31,6 +32,7 @@ export function BuilderWorkspace({ actions, inlineEdits, panel }: { actions: Can
   const canvasRef = useRef<HTMLDivElement>(null);
   const drawnDoc = useDrawnDoc(doc, typed);
   const canvasCss = useCanvasCss(canvasRef, drawnDoc);
+  const consent = useLandingPageConsent();
   useSelectionReveal(canvasRef, drawnDoc);
 
   return (
@@ -47,7 +49,7 @@ export function BuilderWorkspace({ actions, inlineEdits, panel }: { actions: Can
           >
             <CanvasActionsContext value={actions}>
               <InlineEditContext value={inlineEdits}>
-                <BuilderCanvas doc={drawnDoc} mode={mode} />
+                <BuilderCanvas doc={drawnDoc} mode={mode} consent={consent} />
               </InlineEditContext>
             </CanvasActionsContext>
           </div>
