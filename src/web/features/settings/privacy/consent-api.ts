@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KIT_PATHS, kitFormListSchema, kitKeyStatusSchema } from '@shared/kit/api.ts';
-import { KIT_MESSAGES } from '@shared/kit/messages.ts';
 import { consentStatementListSchema, consentStatementSchema, signupFormListSchema, type SaveSignupFormBody, type SaveStatementBody } from '@shared/privacy/consent.ts';
 import { CONSENT_PATHS } from '@shared/privacy/paths.ts';
 import type { SignupKind } from '@shared/privacy/sources.ts';
@@ -26,13 +25,15 @@ export function useSignupForms() {
   return useQuery({ queryKey: keys.signupForms, queryFn: async () => (await apiParsed(signupFormListSchema, 'GET', CONSENT_PATHS.signupForms)).sources });
 }
 
-/** The Kit account's forms, read from Kit through the server (an error says why: no key, Kit down). */
+/**
+ * The Kit account's forms, read from Kit through the server (an error says why: Kit down, key
+ * refused); null without a saved key, when there is nothing to ask Kit.
+ */
 export function useKitForms() {
   return useQuery({
     queryKey: keys.kitForms,
     queryFn: async () => {
-      // Without a key there is nothing to ask Kit; asking anyway would be a refused request in the console.
-      if (!(await apiParsed(kitKeyStatusSchema, 'GET', KIT_PATHS.settings)).configured) throw new Error(KIT_MESSAGES.notConfigured);
+      if (!(await apiParsed(kitKeyStatusSchema, 'GET', KIT_PATHS.settings)).configured) return null;
       return (await apiParsed(kitFormListSchema, 'GET', KIT_PATHS.forms)).forms;
     },
     retry: false,

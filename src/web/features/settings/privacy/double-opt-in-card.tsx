@@ -28,7 +28,11 @@ export function DoubleOptInCard() {
     );
   };
 
-  const kitProblem = kitForms.isError ? (kitForms.error instanceof ApiError ? kitForms.error.message : 'Kit could not be reached.') : null;
+  const kitProblem = kitForms.isError
+    ? `Kit's forms could not be loaded: ${kitForms.error instanceof ApiError ? kitForms.error.message : 'Kit could not be reached.'}`
+    : kitForms.data === null
+      ? 'No Kit API key is saved: connect Kit on the Kit screen to choose a form.'
+      : null;
   return (
     <Card>
       <CardHeader>
@@ -49,7 +53,7 @@ export function DoubleOptInCard() {
         <div className="space-y-4 px-6 pb-6">
           {kitProblem ? (
             <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-              Kit's forms could not be loaded: {kitProblem} Sign-ups are added directly until a form can be chosen.
+              {kitProblem} Sign-ups are added directly until a form can be chosen.
             </p>
           ) : null}
           <ul className="space-y-3">
