@@ -16,7 +16,7 @@ const folders = (dir) =>
  * Each table belongs to one server feature (<feature>/schema.ts); src/server/db/schema.ts only
  * gathers them for drizzle-kit, so feature code may not import it (tests may, to set up state).
  */
-const SERVER_INFRASTRUCTURE = new Set(['db', 'http', 'cli']);
+const SERVER_INFRASTRUCTURE = new Set(['db', 'http', 'cli', 'jobs']);
 const serverFeatures = folders('src/server').filter((f) => !SERVER_INFRASTRUCTURE.has(f));
 const webFeatures = folders('src/web/features');
 

@@ -1,19 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { backupName, msUntilHour, startNightlyBackups, type Backups } from './service.ts';
+import { backupName, startNightlyBackups, type Backups } from './service.ts';
 import { BACKUP_NAME_PATTERN } from '../../shared/backup/api.ts';
 
 const log = { error: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
 
 describe('the nightly backup', () => {
   afterEach(() => vi.useRealTimers());
-
-  it('waits until the next time the hour strikes in UTC', () => {
-    expect(msUntilHour(new Date('2026-03-01T01:30:00Z'), 3)).toBe(90 * 60_000);
-    expect(msUntilHour(new Date('2026-03-01T03:00:00Z'), 3)).toBe(24 * 3_600_000);
-    expect(msUntilHour(new Date('2026-03-01T23:59:00Z'), 0)).toBe(60_000);
-    expect(msUntilHour(new Date('2026-12-31T05:00:00Z'), 3)).toBe(22 * 3_600_000);
-  });
 
   it('makes one backup a night, goes on after a failure, and stops on close without keeping the process alive', async () => {
     vi.useFakeTimers({ now: new Date('2026-03-01T02:00:00Z') });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BACKUP_EXTENSION, BACKUP_NAME_PATTERN, type BackupFile } from '../../shared/backup/api.ts';
 import type { BackupConfig, ImageStorageConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { startDailyTimer } from '../jobs/daily-timer.ts';
 import type { BackupKeySource } from './archive-header.ts';
 import { writeBackup, type BackupSummary } from './write-backup.ts';
 
@@ -103,35 +104,15 @@ export function createBackups({ database, config, instanceSecret, log }: Backups
   };
 }
 
-/** Milliseconds from `now` to the next `hour`:00 UTC (a full day when it is that moment now). */
-export function msUntilHour(now: Date, hour: number): number {
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hour));
-  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
-  return next.getTime() - now.getTime();
-}
-
 /**
- * The nightly backup: a timer to the next hour, then one a day. The timer never keeps the process
- * alive (unref), and stop() clears it and waits for a backup under way.
+ * The nightly backup at `hourUtc`:00 (jobs/daily-timer.ts); stop() also waits for a backup asked
+ * for from Settings that is under way.
  */
 export function startNightlyBackups(backups: Backups, hourUtc: number, log: Pick<FastifyBaseLogger, 'error'>, now: () => Date = () => new Date()): { stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      backups
-        .create()
-        .catch((error: unknown) => log.error({ err: error }, 'the nightly backup failed'))
-        .finally(schedule);
-    }, msUntilHour(now(), hourUtc));
-    timer.unref();
-  };
-  schedule();
+  const timer = startDailyTimer(() => backups.create(), { hour: hourUtc, now, onError: (error) => log.error({ err: error }, 'the nightly backup failed') });
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
+      await timer.stop();
       await backups.idle();
     },
   };

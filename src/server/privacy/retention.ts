@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_RETENTION, retentionRulesSchema, type RetentionCounts, type RetentionRules, type RetentionState } from '../../shared/privacy/retention.ts';
 import type { Db } from '../db/client.ts';
+import { startDailyTimer } from '../jobs/daily-timer.ts';
 import { readSetting, writeSetting } from '../settings/service.ts';
 import type { ContactEraser } from './erasure.ts';
 
@@ -98,43 +99,18 @@ export async function runRetention(db: Db, erase: ContactEraser, now: Date): Pro
   return deleted;
 }
 
-/** Milliseconds from `now` to the next `hour`:30 UTC. */
-export function msUntilDailyRun(now: Date, hour: number): number {
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hour, 30));
-  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
-  return next.getTime() - now.getTime();
-}
-
 export interface RetentionLog {
   info(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
 /**
- * The daily run at hour:30 UTC (after the nightly backup). The timer never keeps the process alive,
- * and stop() clears it and waits for a run under way. Several instances may run it: each delete
- * only takes what is still there.
+ * The daily run at hour:30 UTC, after the nightly backup (jobs/daily-timer.ts). Several instances
+ * may run it: each delete only takes what is still there.
  */
 export function startDailyRetention(db: Db, erase: ContactEraser, log: RetentionLog, { hourUtc = 3, now = () => new Date() } = {}): { stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runRetention(db, erase, now())
-        .then((deleted) => log.info({ deleted }, 'retention: deleted what is older than the privacy settings keep'))
-        .catch((error: unknown) => log.error({ err: error }, 'the retention run failed'))
-        .finally(schedule);
-    }, msUntilDailyRun(now(), hourUtc));
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startDailyTimer(
+    async () => log.info({ deleted: await runRetention(db, erase, now()) }, 'retention: deleted what is older than the privacy settings keep'),
+    { hour: hourUtc, minute: 30, now, onError: (error) => log.error({ err: error }, 'the retention run failed') },
+  );
 }
