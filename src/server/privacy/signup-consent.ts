@@ -68,8 +68,8 @@ export interface SignupConsent {
 }
 
 /**
- * The page address a record keeps: a page of this site (its public address, or the address the
- * request came to), without its query or fragment (URL parameters are kept with the submission, and
+ * The page address a record keeps: a page of this site (its public address; without one, the
+ * address the request came to), without its query or fragment (URL parameters are kept with the submission, and
  * a query may carry anything a link put there). Anything else is refused with 400.
  */
 export function consentPageAddress(pageUrl: string, siteOrigins: ReadonlyArray<string | undefined>): string {
