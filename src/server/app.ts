@@ -56,7 +56,9 @@ export interface AppDeps {
 /** Builds the whole HTTP app without listening: main.ts listens, tests call `inject()`. */
 export async function buildApp({ config, database, logDestination }: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
-  const site = createSitePages(config.webDir, { secureCookies: config.isProduction, origin: publicOrigin(config) });
+  // Absolute addresses (canonical, Open Graph, sitemap) come from the configured origin, never a request's Host.
+  const origin = publicOrigin(config);
+  const site = createSitePages(config.webDir, { secureCookies: config.isProduction, origin });
   const app = Fastify({
     logger: loggerOptions(config, logDestination),
     trustProxy: config.trustProxy,
@@ -109,15 +111,15 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   await app.register(consentRoutes, { db, onStatementSaved: async (kind) => (kind === 'landing_page' ? pageCache.changedAll(db) : undefined) });
   const islands = loadIslandScripts(config.webDir);
   const sendSitePage: SendSitePage = (reply, status, page) => site.send(reply, status, page);
-  await app.register(landingPageViewerRoutes, { db, cache: pageCache, views: pageViews, islands, origin: publicOrigin(config), sendSitePage });
+  await app.register(landingPageViewerRoutes, { db, cache: pageCache, views: pageViews, islands, origin, sendSitePage });
   // Staff previews: the viewer's renderer without its cache or view counter.
-  await app.register(landingPagePreviewRoutes, { db, islands, origin: publicOrigin(config), sendSitePage });
+  await app.register(landingPagePreviewRoutes, { db, islands, origin, sendSitePage });
   await app.register(htmlImportRoutes);
   await app.register(imagesRoutes, { db, config });
   await app.register(leadsRoutes, { db, config, kitSync: leadKitSync });
   await app.register(campaignTagRoutes, { db, config });
   await app.register(backupRoutes, { database, config, instanceSecret });
-  await app.register(seoRoutes, { db, origin: publicOrigin(config) });
+  await app.register(seoRoutes, { db, origin });
   await app.register(spaRoutes, { webDir: config.webDir, site });
 
   return app;
