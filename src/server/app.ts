@@ -29,7 +29,7 @@ import { leadKitSync } from './leads/kit-sync.ts';
 import { campaignTagRoutes } from './leads/campaign-tag-routes.ts';
 import { leadsRoutes } from './leads/routes.ts';
 import { consentRoutes } from './privacy/consent-routes.ts';
-import { emailHasher, type EmailHasher } from './privacy/email-hash.ts';
+import { emailHasher, erasedEmailFinder, type EmailHasher } from './privacy/email-hash.ts';
 import { contactEraser } from './privacy/erasure.ts';
 import { erasureRoutes } from './privacy/erasure-routes.ts';
 import { metricsRoutes } from './metrics/routes.ts';
@@ -94,7 +94,8 @@ export async function buildApp({ config, database, logDestination }: AppDeps): P
   const instanceSecret = () => loadSecretKey(config.dataDir, config.kit.secretKey);
   let hasher: EmailHasher | undefined;
   const erase = contactEraser(() => (hasher ??= emailHasher(instanceSecret())));
-  await app.register(contactsRoutes, { db, config, erase });
+  // An import leaves out people erased before unless the owner chooses to bring them back.
+  await app.register(contactsRoutes, { db, config, erase, erasedAmong: erasedEmailFinder(instanceSecret) });
   await app.register(erasureRoutes, { db, erase });
   await app.register(tagsRoutes, { db, config });
   await app.register(calendarRoutes, { db, config });

@@ -12,6 +12,8 @@ import { IMPORT_BATCH_SIZE, IMPORT_JOB_MESSAGES } from '../../shared/contacts/im
 import { runImportBatch, startImport } from './import.ts';
 
 const app = signedInApp();
+/** Direct runs of the import: nobody was erased. */
+const noneErased = async () => new Set<string>();
 beforeEach(async () => {
   await app.t.db.delete(contacts);
   await app.t.db.delete(tags);
@@ -177,7 +179,7 @@ describe('CSV import', () => {
 
   it('leaves out the rows of a tag deleted while the file is imported, with the reason the checks give', async () => {
     const rows = Array.from({ length: 2 * IMPORT_BATCH_SIZE }, (_, i) => ({ 'E-Mail': `tagged${i}@example.com`, Tags: i % 2 ? 'vip' : 'newsletter' }));
-    const run = await startImport(app.t.db, { rows, mapping, on_duplicate: 'skip' }, 'owner@example.com');
+    const run = await startImport(app.t.db, { rows, mapping, on_duplicate: 'skip', on_erased: 'skip' }, 'owner@example.com', noneErased);
     expect(await runImportBatch(app.t.db, run)).toBe('more');
     await app.t.db.delete(tags).where(eq(tags.name, 'vip'));
     expect(await runImportBatch(app.t.db, run)).toBe('finished');
@@ -191,7 +193,7 @@ describe('CSV import', () => {
 
   it('shows an import whose server died as stopped, keeping the batches it wrote; the dead run writes no more', async () => {
     const rows = Array.from({ length: 3 * IMPORT_BATCH_SIZE }, (_, i) => ({ 'E-Mail': `crash${i}@example.com` }));
-    const run = await startImport(app.t.db, { rows, mapping, on_duplicate: 'skip' }, 'owner@example.com');
+    const run = await startImport(app.t.db, { rows, mapping, on_duplicate: 'skip', on_erased: 'skip' }, 'owner@example.com', noneErased);
     expect(await runImportBatch(app.t.db, run)).toBe('more');
     // Its instance is gone: nobody renews the lease.
     expect((await readJob(run.jobId)).status).toBe('running');

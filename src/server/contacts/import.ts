@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ImportReport } from '../../shared/contacts/api.ts';
 import { checkImportRow, type ImportDuplicatePolicy, type ImportRequestValues } from '../../shared/contacts/csv.ts';
+import { normalizeEmail } from '../../shared/contacts.ts';
 import { CONTACT_FIELDS, type ContactFieldDefinition } from '../../shared/contacts/fields.ts';
 import { CONTACT_MESSAGES, type ContactFormField, type ContactValues } from '../../shared/contacts/form.ts';
 import { IMPORT_BATCH_SIZE, IMPORT_JOB_MESSAGES, type ImportJob } from '../../shared/contacts/import-job.ts';
@@ -39,6 +40,8 @@ export interface ImportRun {
   /** The first row of the next batch. */
   next: number;
   onDuplicate: ImportDuplicatePolicy;
+  /** Emails of people erased before, left out unless they are contacts again (empty: the owner chose to bring them back). */
+  erased: ReadonlySet<string>;
   actor: ContactEventActor;
   /** Contacts created or updated so far (fresh planner statistics after many). */
   changed: number;
@@ -52,11 +55,26 @@ const ANALYZE_AFTER_ROWS = 1000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Which of these emails belong to people erased before (normalised); the privacy feature answers it. */
+export type ErasedEmails = (db: Db, emails: readonly string[]) => Promise<Set<string>>;
+
+/**
+ * How many of these emails name a person erased before who is not a contact now: the import
+ * preview's warning. Only the count leaves the server.
+ */
+export async function countErasedAmong(db: Db, erasedAmong: ErasedEmails, emails: readonly string[]): Promise<number> {
+  const erased = await erasedAmong(db, emails);
+  if (erased.size === 0) return 0;
+  const lowerEmail = sql<string>`lower(${contacts.email})`;
+  const current = await db.select({ email: lowerEmail }).from(contacts).where(inArray(lowerEmail, [...erased]));
+  return erased.size - current.length;
+}
+
 /**
  * Checks every row with the contact form's rules (repeated emails: the first row wins), records the
  * job with the rows left out, and leases it to the caller, who runs it (runImport) or hands it on.
  */
-export async function startImport(db: Db, request: ImportRequestValues, userEmail: string | null): Promise<ImportRun> {
+export async function startImport(db: Db, request: ImportRequestValues, userEmail: string | null, erasedAmong: ErasedEmails): Promise<ImportRun> {
   // Not locked: each batch locks the tags of its rows and leaves out rows whose tag is gone by then.
   const knownTags = new Set((await listTags(db)).map((tag) => tag.name));
   const invalid: ImportReport['invalid'] = [];
@@ -83,6 +101,8 @@ export async function startImport(db: Db, request: ImportRequestValues, userEmai
       valid.push({ ...result, row });
     });
   }
+  // Matched when a batch is written, so someone who became a contact again meanwhile is updated as usual.
+  const erased = request.on_erased === 'skip' ? await erasedAmong(db, valid.map((r) => r.values.email)) : new Set<string>();
   const token = randomUUID();
   const [job] = await db
     .insert(contactImportJobs)
@@ -94,6 +114,7 @@ export async function startImport(db: Db, request: ImportRequestValues, userEmai
     rows: valid,
     next: 0,
     onDuplicate: request.on_duplicate,
+    erased,
     actor: { kind: 'import', file: request.file_name ?? null, user_email: userEmail },
     changed: 0,
   };
@@ -122,6 +143,7 @@ export async function runImportBatch(db: Db, run: ImportRun, batchSize = IMPORT_
         created: sql`${contactImportJobs.created} + ${counts.created}`,
         updated: sql`${contactImportJobs.updated} + ${counts.updated}`,
         skipped: sql`${contactImportJobs.skipped} + ${counts.skipped}`,
+        erased: sql`${contactImportJobs.erased} + ${counts.erased}`,
         ...(invalid.length > 0 ? { invalid: sql`${contactImportJobs.invalid} || ${JSON.stringify(invalid)}::jsonb` } : {}),
         locked_at: sql`now()`,
         ...(finished ? { status: 'done' as const, finished_at: sql`now()`, lock_token: null } : {}),
@@ -152,8 +174,8 @@ async function withTagsThatExist(tx: Db, batch: ValidRow[]): Promise<{ writable:
 }
 
 /** Creates, updates or skips a batch's rows by email: a few statements, whatever its size. */
-async function writeBatch(tx: Db, batch: ValidRow[], run: ImportRun): Promise<{ created: number; updated: number; skipped: number }> {
-  const counts = { created: 0, updated: 0, skipped: 0 };
+async function writeBatch(tx: Db, batch: ValidRow[], run: ImportRun): Promise<{ created: number; updated: number; skipped: number; erased: number }> {
+  const counts = { created: 0, updated: 0, skipped: 0, erased: 0 };
   if (batch.length === 0) return counts;
   const lowerEmail = sql<string>`lower(${contacts.email})`;
   const existingRows = await tx
@@ -162,7 +184,10 @@ async function writeBatch(tx: Db, batch: ValidRow[], run: ImportRun): Promise<{ 
     .where(inArray(lowerEmail, batch.map((r) => r.values.email)));
   const existing = new Set(existingRows.map((r) => r.email));
 
-  const fresh = batch.filter((r) => !existing.has(r.values.email));
+  const absent = batch.filter((r) => !existing.has(r.values.email));
+  // A person erased before is brought back only by the owner's choice (run.erased is empty then).
+  const fresh = absent.filter((r) => !run.erased.has(normalizeEmail(r.values.email)));
+  counts.erased = absent.length - fresh.length;
   if (fresh.length > 0) {
     // DO NOTHING covers a contact created by someone else since the check above.
     const inserted = await tx
@@ -232,6 +257,7 @@ export async function getImportJob(db: Db, id: string, leaseMs = IMPORT_LEASE_MS
     created: job.created,
     updated: job.updated,
     skipped: job.skipped,
+    erased: job.erased,
     // Rows a batch left out (a tag deleted meanwhile) join those of the checks, in the file's order.
     invalid: lists!.invalid.toSorted((a, b) => a.row - b.row),
     duplicates: lists!.duplicates,

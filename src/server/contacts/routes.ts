@@ -10,7 +10,7 @@ import {
   contactStatsSchema,
 } from '../../shared/contacts/api.ts';
 import { BULK_BATCH_SIZE, BULK_MESSAGES, BULK_PATHS, bulkJobParamsSchema, bulkJobRequestSchema, bulkJobResponseSchema, selectionExportSchema } from '../../shared/contacts/bulk.ts';
-import { importRequestSchema } from '../../shared/contacts/csv.ts';
+import { importErasedRequestSchema, importErasedResponseSchema, importRequestSchema } from '../../shared/contacts/csv.ts';
 import { IMPORT_BATCH_SIZE, IMPORT_JOB_MESSAGES, IMPORT_JOB_PATHS, importJobParamsSchema, importJobResponseSchema } from '../../shared/contacts/import-job.ts';
 import { CONTACT_MESSAGES, contactFormSchema } from '../../shared/contacts/form.ts';
 import { contactFiltersSchema, contactListQuerySchema } from '../../shared/contacts/list.ts';
@@ -21,7 +21,7 @@ import { notFound } from '../http/errors.ts';
 import { createBulkJob, getBulkJob, runBulkJob, type BulkEraser } from './bulk-jobs.ts';
 import { startBulkJobRunner } from './bulk-runner.ts';
 import { contactsCsv, exportFileName } from './export.ts';
-import { getImportJob, runImport, startImport } from './import.ts';
+import { countErasedAmong, getImportJob, runImport, startImport, type ErasedEmails } from './import.ts';
 import { startImportRunner } from './import-runner.ts';
 import {
   createContact,
@@ -47,7 +47,10 @@ function sendCsv(reply: FastifyReply, csv: AsyncGenerator<string>) {
     .send(Readable.from(csv));
 }
 
-export async function contactsRoutes(app: FastifyInstance, { db, erase }: { db: Db; config: Config; erase?: BulkEraser }) {
+export async function contactsRoutes(
+  app: FastifyInstance,
+  { db, erase, erasedAmong }: { db: Db; config: Config; erase?: BulkEraser; erasedAmong: ErasedEmails },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { erase };
   const bulkRunner = startBulkJobRunner({ db, log: app.log, deps });
@@ -88,12 +91,18 @@ export async function contactsRoutes(app: FastifyInstance, { db, erase }: { db: 
     CONTACT_PATHS.import,
     { schema: { body: importRequestSchema, response: { 201: importJobResponseSchema } }, bodyLimit: IMPORT_BODY_LIMIT },
     async (request, reply) => {
-      const run = await startImport(db, request.body, request.user?.email ?? null);
+      const run = await startImport(db, request.body, request.user?.email ?? null, erasedAmong);
       // A file of one batch is imported before the answer; a bigger one goes on while the screen reads its progress.
       if (run.rows.length <= IMPORT_BATCH_SIZE) await runImport(db, run);
       else importRunner.run(run);
       return reply.status(201).send({ job: (await getImportJob(db, run.jobId))! });
     },
+  );
+
+  r.post(
+    CONTACT_PATHS.importErased,
+    { schema: { body: importErasedRequestSchema, response: { 200: importErasedResponseSchema } }, bodyLimit: IMPORT_BODY_LIMIT },
+    async (request) => ({ erased: await countErasedAmong(db, erasedAmong, request.body.emails) }),
   );
 
   r.get(IMPORT_JOB_PATHS.job.pattern, { schema: { params: importJobParamsSchema, response: { 200: importJobResponseSchema } } }, async (request) => {

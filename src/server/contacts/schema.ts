@@ -156,6 +156,8 @@ export const contactImportJobs = pgTable('contact_import_jobs', {
   created: integer('created').notNull().default(0),
   updated: integer('updated').notNull().default(0),
   skipped: integer('skipped').notNull().default(0),
+  /** Rows left out as people erased before (no emails kept: only the count). */
+  erased: integer('erased').notNull().default(0),
   invalid: jsonb('invalid').$type<ImportReport['invalid']>().notNull().default([]),
   duplicates: jsonb('duplicates').$type<ImportReport['duplicates']>().notNull().default([]),
   error: text('error'),

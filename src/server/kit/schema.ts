@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { KIT_SYNC_JOB_STATUSES } from '../../shared/kit/api.ts';
 import { KIT_IMPORT_KINDS, KIT_IMPORT_PHASES, KIT_IMPORT_STATUSES, type KitImportSkipped } from '../../shared/kit/import.ts';
 import { contacts } from '../contacts/schema.ts';
@@ -70,6 +70,10 @@ export const kitImportJobs = pgTable(
     updated: integer('updated').notNull().default(0),
     unchanged: integer('unchanged').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
+    /** Subscribers left out as people erased before (only counted, never listed). */
+    erased: integer('erased').notNull().default(0),
+    /** The owner chose to bring back people erased before (a reconciliation pass never does). */
+    include_erased: boolean('include_erased').notNull().default(false),
     skipped_items: jsonb('skipped_items').$type<KitImportSkipped[]>().notNull().default([]),
     requests: integer('requests').notNull().default(0),
     paused_until: timestamp('paused_until', { withTimezone: true }),

@@ -14,3 +14,4 @@ export {
   type ConfirmedConsent,
   type SignupConsent,
 } from './signup-consent.ts';
+export { erasedEmailFinder, type ErasedEmailFinder } from './email-hash.ts';

@@ -18,6 +18,8 @@ export const CONTACT_PATHS = {
   /** GET the CSV of a view (ContactFilters): a file, not JSON. */
   exportCsv: '/api/contacts/export.csv',
   import: '/api/contacts/import',
+  /** POST the emails of an import's rows (ImportErasedRequest): how many name people erased before who are not contacts now. */
+  importErased: '/api/contacts/import/erased',
   /** GET, PUT, DELETE. */
   one: routePath('/api/contacts/:id'),
 } as const;
@@ -85,6 +87,8 @@ export const importReportSchema = z.object({
   skipped: z.number().int(),
   /** `row` counts the data rows from 1 (the header line is not counted). */
   invalid: z.array(z.object({ row: z.number().int(), email: z.string(), reason: z.string() })),
+  /** Rows left out because they name a person erased before (who is not a contact now). */
+  erased: z.number().int(),
   /** Rows skipped because an earlier row of the file has the same email. */
   duplicates: z.array(z.object({ row: z.number().int(), email: z.string(), first_row: z.number().int() })),
 });

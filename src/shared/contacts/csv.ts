@@ -48,6 +48,9 @@ export function splitCsvTags(cell: string): string[] {
 export const IMPORT_DUPLICATE_POLICIES = ['update', 'skip'] as const;
 export type ImportDuplicatePolicy = (typeof IMPORT_DUPLICATE_POLICIES)[number];
 export const IMPORT_MAX_ROWS = 50_000;
+/** What to do with a row naming a person erased before who is not a contact now. */
+export const IMPORT_ERASED_POLICIES = ['skip', 'import'] as const;
+export type ImportErasedPolicy = (typeof IMPORT_ERASED_POLICIES)[number];
 
 export const IMPORT_MESSAGES = {
   emailColumnRequired: 'Choose the column that holds the email address',
@@ -81,11 +84,20 @@ export const importRequestSchema = z.object({
   mapping: importMappingSchema,
   /** What to do with a row whose email already belongs to a contact. */
   on_duplicate: z.enum(IMPORT_DUPLICATE_POLICIES).default('skip'),
+  /** People erased before stay out unless the owner chose to bring them back. */
+  on_erased: z.enum(IMPORT_ERASED_POLICIES).default('skip'),
   /** The file's name, kept on each contact's timeline. */
   file_name: safeText().trim().max(IMPORT_FILE_NAME_MAX).optional(),
 });
 export type ImportRequest = z.input<typeof importRequestSchema>;
 export type ImportRequestValues = z.output<typeof importRequestSchema>;
+
+/** The preview asks how many of the file's ready rows name a person erased before (only the count comes back). */
+export const importErasedRequestSchema = z.object({
+  emails: z.array(safeText().trim().max(500)).max(IMPORT_MAX_ROWS, IMPORT_MESSAGES.tooManyRows),
+});
+export type ImportErasedRequest = z.input<typeof importErasedRequestSchema>;
+export const importErasedResponseSchema = z.object({ erased: z.number().int() });
 
 const headerKey = (header: string) =>
   header

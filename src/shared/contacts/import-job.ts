@@ -38,6 +38,8 @@ export const importJobSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   skipped: z.number().int(),
+  /** Rows left out as people erased before. */
+  erased: z.number().int(),
   invalid: z.number().int(),
   /** The whole report, every row left out with its reason, once the job is done. */
   report: importReportSchema.nullable(),

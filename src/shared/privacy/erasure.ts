@@ -71,3 +71,21 @@ export const ERASURE_MESSAGES = {
   exportFileName: (contactId: string) => `person-${contactId}.json`,
 } as const;
 
+
+const figure = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * What the imports (CSV and Kit) say about people erased before: only how many, never who. They are
+ * left out unless the owner chooses to bring them back.
+ */
+export const ERASED_IMPORT_MESSAGES = {
+  warning: (n: number) => `${n === 1 ? '1 of these people was' : `${figure(n)} of these people were`} erased before.`,
+  choice: 'People erased before',
+  skip: 'Skip them',
+  skipHint: 'They stay erased: their rows are not imported.',
+  importAnyway: 'Import them anyway',
+  importAnywayHint: 'Only when they asked to be added again: they come back as new contacts.',
+  skipped: (n: number) => `${figure(n)} skipped: erased before`,
+  kitInclude: 'Also bring back people erased before',
+  kitIncludeHint: 'Left off, Kit subscribers whose email was erased in this CRM are skipped and only counted.',
+} as const;

@@ -11,7 +11,7 @@ import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 import { ImportDialog } from './import-dialog.tsx';
 
 const CSV = ['E-Mail;Vorname;Work email;Notes;Tags', 'anna@example.com;Anna;anna@work.example;likes cake;vip', 'ben@example.com;Ben;;;', 'anna@example.com;Anna again;;;', ''].join('\r\n');
-const REPORT: ImportReport = { created: 2, updated: 0, skipped: 1, invalid: [], duplicates: [{ row: 3, email: 'anna@example.com', first_row: 1 }] };
+const REPORT: ImportReport = { created: 2, updated: 0, skipped: 1, erased: 0, invalid: [], duplicates: [{ row: 3, email: 'anna@example.com', first_row: 1 }] };
 const job = (patch: Partial<ImportJob>): ImportJob => ({
   id: '5d1c3f9e-0000-4000-8000-000000000001',
   status: 'done',
@@ -21,6 +21,7 @@ const job = (patch: Partial<ImportJob>): ImportJob => ({
   created: 2,
   updated: 0,
   skipped: 1,
+  erased: 0,
   invalid: 0,
   report: REPORT,
   error: null,

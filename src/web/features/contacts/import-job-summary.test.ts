@@ -11,6 +11,7 @@ const job = (patch: Partial<ImportJob>): ImportJob => ({
   created: 12_000,
   updated: 400,
   skipped: 101,
+  erased: 0,
   invalid: 7,
   report: null,
   error: null,

@@ -16,6 +16,7 @@ const job = (patch: Partial<ImportJob>): ImportJob => ({
   created: 2,
   updated: 0,
   skipped: 0,
+  erased: 0,
   invalid: 0,
   report: null,
   error: null,
@@ -35,7 +36,7 @@ describe('the import banner on the contacts screen', () => {
   it('shows a running import with a way back to its progress, then its outcome with its report until dismissed', async () => {
     let finished = false;
     const { user, onOpen, onFinished, onDismiss } = followImport(() => ({
-      job: finished ? job({ status: 'done', done: 4, created: 4, report: { created: 4, updated: 0, skipped: 0, invalid: [], duplicates: [] }, finished_at: new Date() }) : job({}),
+      job: finished ? job({ status: 'done', done: 4, created: 4, report: { created: 4, updated: 0, skipped: 0, erased: 0, invalid: [], duplicates: [] }, finished_at: new Date() }) : job({}),
     }));
     expect(await screen.findByText('Importing contacts from list.csv: 2 of 4 rows')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('2');
