@@ -86,6 +86,7 @@ export const ERASED_IMPORT_MESSAGES = {
   importAnyway: 'Import them anyway',
   importAnywayHint: 'Only when they asked to be added again: they come back as new contacts.',
   skipped: (n: number) => `${figure(n)} skipped: erased before`,
+  checkFailed: 'Could not check the rows for people erased before; the import skips them anyway.',
   kitInclude: 'Also bring back people erased before',
   kitIncludeHint: 'Left off, Kit subscribers whose email was erased in this CRM are skipped and only counted.',
 } as const;

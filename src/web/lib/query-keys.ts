@@ -29,6 +29,11 @@ export const queryKeys = {
     timeline: (id: string) => ['contacts', 'timeline', id] as const,
     bulkJob: (id: string) => ['contacts', 'bulk-job', id] as const,
     importJob: (id: string) => ['contacts', 'import-job', id] as const,
+    /**
+     * How many people erased before a file's rows name; `file` tells one checked file from another.
+     * Outside the contacts' prefix: the refresh an import starts must not ask again.
+     */
+    importErased: (file: number) => ['import-erased', file] as const,
   },
   calendarEvents: {
     all: ['calendar-events'] as const,

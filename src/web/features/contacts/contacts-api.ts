@@ -6,7 +6,7 @@ import {
   contactResponseSchema,
   contactStatsSchema,
 } from '@shared/contacts/api.ts';
-import type { ImportRequest } from '@shared/contacts/csv.ts';
+import { importErasedResponseSchema, type ImportRequest } from '@shared/contacts/csv.ts';
 import { IMPORT_JOB_PATHS, importJobResponseSchema, type ImportJob } from '@shared/contacts/import-job.ts';
 import type { ContactInput } from '@shared/contacts/form.ts';
 import { TAG_PATHS, tagListResponseSchema } from '@shared/tags/api.ts';
@@ -82,6 +82,29 @@ export function useImportContacts() {
   return useMutation({
     mutationFn: async (request: ImportRequest) => (await apiParsed(importJobResponseSchema, 'POST', CONTACT_PATHS.import, request)).job,
     onSuccess: (job) => (job.status === 'running' ? undefined : invalidate()),
+  });
+}
+
+/** A number per list of emails, so the query's key stays small whatever the file's size. */
+const emailListIds = new WeakMap<readonly string[], number>();
+let nextEmailListId = 0;
+const emailListId = (emails: readonly string[]) => {
+  let id = emailListIds.get(emails);
+  if (id === undefined) emailListIds.set(emails, (id = ++nextEmailListId));
+  return id;
+};
+
+/**
+ * How many of these emails (an import's ready rows) name people erased before who are not contacts
+ * now. The server compares; only the count comes back. Null: not asked (the rows are being checked).
+ */
+export function useImportErasedCount(emails: readonly string[] | null) {
+  return useQuery({
+    queryKey: queryKeys.contacts.importErased(emails ? emailListId(emails) : 0),
+    queryFn: async () => (await apiParsed(importErasedResponseSchema, 'POST', CONTACT_PATHS.importErased, { emails })).erased,
+    enabled: emails !== null && emails.length > 0,
+    staleTime: Infinity,
+    retry: 1,
   });
 }
 

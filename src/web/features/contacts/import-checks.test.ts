@@ -49,13 +49,18 @@ describe('the import summary', () => {
   it('fills in 500 rows at a time between frames, so a large file never freezes the dialog', async () => {
     vi.useFakeTimers();
     const { result } = renderHook(() => useCheckSummary(rows, MAPPING, TAGS));
-    expect(result.current).toEqual({ checked: 0, total: 1_200, ready: 0, invalid: 0, repeated: 0 });
+    expect(result.current).toEqual({ checked: 0, total: 1_200, ready: 0, invalid: 0, repeated: 0, emails: [] });
     await act(() => vi.advanceTimersToNextTimerAsync());
-    expect(result.current).toMatchObject({ checked: 500, invalid: 5 });
+    // The ready rows' emails (for the count of people erased before) only once every row is checked.
+    expect(result.current).toMatchObject({ checked: 500, invalid: 5, emails: [] });
     await act(() => vi.advanceTimersToNextTimerAsync());
     expect(result.current.checked).toBe(1_000);
     await act(() => vi.advanceTimersToNextTimerAsync());
-    expect(result.current).toEqual({ checked: 1_200, total: 1_200, ready: 1_188, invalid: 12, repeated: 0 });
+    const { emails, ...counts } = result.current;
+    expect(counts).toEqual({ checked: 1_200, total: 1_200, ready: 1_188, invalid: 12, repeated: 0 });
+    expect(emails).toHaveLength(1_188);
+    expect(emails[0]).toBe('person0@example.com');
+    expect(emails).not.toContain('broken');
   });
 
   it('starts over when the mapping changes, counting with the new one', async () => {
@@ -66,8 +71,8 @@ describe('the import summary', () => {
 
     // The email now comes from the Name column, which holds no address: every row fails.
     rerender({ mapping: { email: 'Name' } });
-    expect(result.current).toEqual({ checked: 0, total: 1_200, ready: 0, invalid: 0, repeated: 0 });
+    expect(result.current).toEqual({ checked: 0, total: 1_200, ready: 0, invalid: 0, repeated: 0, emails: [] });
     await act(() => vi.runAllTimersAsync());
-    expect(result.current).toEqual({ checked: 1_200, total: 1_200, ready: 0, invalid: 1_200, repeated: 0 });
+    expect(result.current).toEqual({ checked: 1_200, total: 1_200, ready: 0, invalid: 1_200, repeated: 0, emails: [] });
   });
 });

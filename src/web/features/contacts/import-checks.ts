@@ -41,7 +41,11 @@ export interface CheckSummary {
   ready: number;
   invalid: number;
   repeated: number;
+  /** The ready rows' emails, once every row is checked (the server counts people erased before among them). */
+  emails: readonly string[];
 }
+
+const NO_EMAILS: readonly string[] = [];
 
 /** Rows per slice: each slice takes a few milliseconds, so typing and clicking never wait. */
 const SLICE = 500;
@@ -55,7 +59,7 @@ export function useCheckSummary(
   mapping: Partial<ImportMapping>,
   knownTags: ReadonlySet<string>,
 ): CheckSummary {
-  const empty = { checked: 0, total: rows.length, ready: 0, invalid: 0, repeated: 0 };
+  const empty = { checked: 0, total: rows.length, ready: 0, invalid: 0, repeated: 0, emails: NO_EMAILS };
   const [state, setState] = useState({ inputs: { rows, mapping, knownTags }, summary: empty });
   // A new file, mapping or tag list starts over (during render, not in an effect: no stale frame).
   const current = state.inputs.rows === rows && state.inputs.mapping === mapping && state.inputs.knownTags === knownTags;
@@ -71,7 +75,7 @@ export function useCheckSummary(
       const checked = Math.min(rows.length, from + SLICE);
       setState((s) =>
         s.inputs.rows === rows && s.inputs.mapping === mapping && s.inputs.knownTags === knownTags
-          ? { ...s, summary: { checked, total: rows.length, ...totals } }
+          ? { ...s, summary: { checked, total: rows.length, ...totals, emails: checked < rows.length ? NO_EMAILS : [...seen.keys()] } }
           : s,
       );
       if (checked < rows.length) timer = setTimeout(step, 0, checked);

@@ -7,6 +7,7 @@ import { IMPORT_MESSAGES, type ImportRequest } from '@shared/contacts/csv.ts';
 import { IMPORT_JOB_PATHS, type ImportJob } from '@shared/contacts/import-job.ts';
 import { fakeApi } from '@web/testing/fake-api.ts';
 import { renderScreen } from '@web/testing/render.tsx';
+import { ERASED_IMPORT_MESSAGES as E } from '@shared/privacy/erasure.ts';
 import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 import { ImportDialog } from './import-dialog.tsx';
 
@@ -42,8 +43,9 @@ function FollowingScreen({ initial, onFollow }: { initial: string | null; onFoll
 }
 
 /** `now`: what the job reads as on the server at each poll. */
-function openWithFile({ started = job({}), now = () => job({}), followed = null as string | null } = {}) {
+function openWithFile({ started = job({}), now = () => job({}), followed = null as string | null, erased = 0 } = {}) {
   const api = fakeApi({
+    'POST /api/contacts/import/erased': () => ({ erased }),
     'POST /api/contacts/import': () => ({ job: started }),
     [`GET ${IMPORT_JOB_PATHS.job.path({ id: started.id })}`]: () => ({ job: now() }),
   });
@@ -111,8 +113,28 @@ describe('importing contacts from a CSV file', () => {
       ],
       mapping: { email: 'E-Mail', first_name: 'Vorname', tags: 'Tags' },
       on_duplicate: 'update',
+      on_erased: 'skip',
     } satisfies ImportRequest);
+    // Asked about the ready rows only, once each; nobody among them was erased: no warning.
+    expect(api.callsTo('POST /api/contacts/import/erased').map((c) => c.body)).toEqual([{ emails: ['anna@example.com', 'ben@example.com'] }]);
+    expect(screen.queryByText(/erased before/)).toBeNull();
     expect(within(screen.getByLabelText('Import result')).getByText('Created').nextSibling?.textContent).toBe('2');
+  });
+
+  it('warns when rows name people erased before: skipped by default, brought back only when chosen, counted in the report', async () => {
+    const withErased = job({ created: 1, erased: 1, report: { ...REPORT, created: 1, erased: 1 } });
+    const { user, api } = openWithFile({ erased: 1, started: withErased, now: () => withErased });
+    await user.upload(screen.getByLabelText(/Choose a CSV file/), new File([CSV], 'contacts.csv', { type: 'text/csv' }));
+    await user.click(await screen.findByRole('button', { name: 'Review rows' }));
+
+    expect(await screen.findByText(E.warning(1))).toBeTruthy();
+    const choice = screen.getByRole('group', { name: E.choice });
+    expect(within(choice).getByRole<HTMLInputElement>('radio', { name: new RegExp(E.skip) }).checked).toBe(true);
+    await user.click(within(choice).getByRole('radio', { name: new RegExp(E.importAnyway) }));
+    await user.click(screen.getByRole('button', { name: 'Import 2 rows' }));
+
+    expect(await screen.findByText(`${E.skipped(1)}.`)).toBeTruthy();
+    expect(api.callsTo('POST /api/contacts/import')[0]?.body).toMatchObject({ on_erased: 'import' });
   });
 
   it('shows a larger import’s progress, then its report; the screen follows it while it runs', async () => {

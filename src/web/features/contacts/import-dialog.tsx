@@ -1,13 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { autoMapColumns, IMPORT_FILE_NAME_MAX, type ImportDuplicatePolicy, type ImportMapping } from '@shared/contacts/csv.ts';
+import { autoMapColumns, IMPORT_FILE_NAME_MAX, type ImportDuplicatePolicy, type ImportErasedPolicy, type ImportMapping } from '@shared/contacts/csv.ts';
 import type { ImportJob } from '@shared/contacts/import-job.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { notifyError } from '@web/lib/notify.tsx';
 import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
-import { useImportContacts, useImportJob, useRefreshContacts } from './contacts-api.ts';
+import { useImportContacts, useImportErasedCount, useImportJob, useRefreshContacts } from './contacts-api.ts';
 import type { CsvFile } from './csv-file.ts';
 import { useCheckSummary } from './import-checks.ts';
 import { ImportFileStep } from './import-file-step.tsx';
@@ -88,11 +88,14 @@ function ImportFlow({
   const [file, setFile] = useState<CsvFile | null>(null);
   const [mapping, setMapping] = useState<Partial<ImportMapping>>({});
   const [policy, setPolicy] = useState<ImportDuplicatePolicy>('skip');
+  const [erasedPolicy, setErasedPolicy] = useState<ImportErasedPolicy>('skip');
   const [jobId, setJobId] = useState<string | null>(followed);
   const knownTags = useMemo(() => new Set(tagNames), [tagNames]);
   // Counted here, for the Import button: it names the rows that will be imported, not every row of the file.
   const summary = useCheckSummary(step === 'review' && file ? file.rows : NO_ROWS, mapping, knownTags);
-  const checking = summary.checked < summary.total;
+  // Once every row is checked, the server counts the people erased before among the ready rows.
+  const erased = useImportErasedCount(step === 'review' && summary.checked === summary.total && summary.emails.length > 0 ? summary.emails : null);
+  const checking = summary.checked < summary.total || erased.isLoading;
   const job = useImportJob(step === 'import' ? jobId : null, importContacts.data).data;
   const refresh = useRefreshContacts();
 
@@ -109,7 +112,14 @@ function ImportFlow({
   const start = () => {
     if (!file || !mapping.email) return;
     importContacts.mutate(
-      { rows: mappedRows(file, mapping), mapping: mapping as ImportMapping, on_duplicate: policy, file_name: file.name.slice(0, IMPORT_FILE_NAME_MAX) },
+      {
+        rows: mappedRows(file, mapping),
+        mapping: mapping as ImportMapping,
+        on_duplicate: policy,
+        // Brought back only when the owner saw the warning and chose so.
+        on_erased: erased.data ? erasedPolicy : 'skip',
+        file_name: file.name.slice(0, IMPORT_FILE_NAME_MAX),
+      },
       {
         onSuccess: (started) => {
           setJobId(started.id);
@@ -143,7 +153,17 @@ function ImportFlow({
       ) : null}
       {step === 'map' && file ? <ImportMappingStep file={file} mapping={mapping} onChange={setMapping} /> : null}
       {step === 'review' && file ? (
-        <ImportReviewStep file={file} mapping={mapping} knownTags={knownTags} policy={policy} onPolicy={setPolicy} summary={summary} />
+        <ImportReviewStep
+          file={file}
+          mapping={mapping}
+          knownTags={knownTags}
+          policy={policy}
+          onPolicy={setPolicy}
+          summary={summary}
+          erased={{ count: erased.data ?? 0, failed: erased.isError }}
+          erasedPolicy={erasedPolicy}
+          onErasedPolicy={setErasedPolicy}
+        />
       ) : null}
       {step === 'import' ? (
         job?.report ? (

@@ -7,7 +7,7 @@ import { cn } from '@web/lib/cn.ts';
 import { CONTACT_UI_MESSAGES as M } from './contact-messages.ts';
 import { useImportJob } from './contacts-api.ts';
 import { importJobSummary } from './import-job-summary.ts';
-import { ImportFigures } from './import-report.tsx';
+import { ErasedSkipped, ImportFigures } from './import-report.tsx';
 import { JobBanner } from './job-banner.tsx';
 
 /** In the import dialog: how far a running import is and what it has done so far, or where it stopped. */
@@ -23,6 +23,7 @@ export function ImportProgressView({ job }: { job: ImportJob }) {
         <ProgressBar value={job.done} max={job.total} label="Import progress" />
       </div>
       <ImportFigures label={failed ? 'Imported before it stopped' : 'Imported so far'} figures={job} />
+      <ErasedSkipped count={job.erased} />
       {failed ? null : <p className="text-sm text-gray-600">{M.importGoesOn}</p>}
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ImportReport } from '@shared/contacts/api.ts';
 import { IMPORT_MESSAGES } from '@shared/contacts/csv.ts';
+import { ERASED_IMPORT_MESSAGES } from '@shared/privacy/erasure.ts';
 
 /** Problems listed one by one up to this many; a file of thousands of bad rows gets a count beyond it. */
 const LISTED = 200;
@@ -24,6 +25,11 @@ export function ImportFigures({ label, figures }: { label: string; figures: { cr
   );
 }
 
+/** Rows left out as people erased before: only their number, never who. */
+export function ErasedSkipped({ count }: { count: number }) {
+  return count > 0 ? <p className="text-sm text-gray-700">{ERASED_IMPORT_MESSAGES.skipped(count)}.</p> : null;
+}
+
 /** Step 4: what the import did, and every row it left out with the reason. */
 export function ImportReportView({ report }: { report: ImportReport }) {
   const problems = [
@@ -33,6 +39,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
   return (
     <div className="space-y-5">
       <ImportFigures label="Import result" figures={{ ...report, invalid: report.invalid.length }} />
+      <ErasedSkipped count={report.erased} />
       {problems.length > 0 ? (
         <div>
           <h3 className="mb-2 text-sm font-semibold text-gray-900">Rows not imported</h3>

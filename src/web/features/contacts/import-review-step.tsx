@@ -1,8 +1,9 @@
-import { CircleCheck, CircleX, Copy } from 'lucide-react';
+import { CircleCheck, CircleX, Copy, UserX } from 'lucide-react';
 import { useMemo } from 'react';
 import { CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS } from '@shared/contacts.ts';
-import type { ImportDuplicatePolicy, ImportMapping } from '@shared/contacts/csv.ts';
+import type { ImportDuplicatePolicy, ImportErasedPolicy, ImportMapping } from '@shared/contacts/csv.ts';
 import { contactDisplayName } from '@shared/contacts/form.ts';
+import { ERASED_IMPORT_MESSAGES as E } from '@shared/privacy/erasure.ts';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { Table, TableScroll, Td, Th } from '@web/components/ui/table.tsx';
 import type { CsvFile } from './csv-file.ts';
@@ -20,6 +21,11 @@ const POLICIES: Array<{ value: ImportDuplicatePolicy; label: string; hint: strin
   },
 ];
 
+const ERASED_POLICIES: Array<{ value: ImportErasedPolicy; label: string; hint: string }> = [
+  { value: 'skip', label: E.skip, hint: E.skipHint },
+  { value: 'import', label: E.importAnyway, hint: E.importAnywayHint },
+];
+
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** Step 3: the first rows as they will be imported, every row checked and counted, and what to do with existing contacts. */
@@ -30,6 +36,9 @@ export function ImportReviewStep({
   policy,
   onPolicy,
   summary,
+  erased,
+  erasedPolicy,
+  onErasedPolicy,
 }: {
   file: CsvFile;
   /** Every row checked, counted by the dialog (its Import button says how many are ready). */
@@ -38,6 +47,10 @@ export function ImportReviewStep({
   knownTags: ReadonlySet<string>;
   policy: ImportDuplicatePolicy;
   onPolicy: (policy: ImportDuplicatePolicy) => void;
+  /** How many ready rows name people erased before (counted by the server), or that it could not tell. */
+  erased: { count: number; failed: boolean };
+  erasedPolicy: ImportErasedPolicy;
+  onErasedPolicy: (policy: ImportErasedPolicy) => void;
 }) {
   const preview = useMemo(() => checkRows(file.rows, 0, PREVIEW_ROWS, mapping, knownTags, new Map()), [file, mapping, knownTags]);
   const done = summary.checked === summary.total;
@@ -58,6 +71,38 @@ export function ImportReviewStep({
           </p>
         )}
       </div>
+
+      {erased.count > 0 ? (
+        <fieldset className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3">
+          <legend className="sr-only">{E.choice}</legend>
+          <p className="flex items-center gap-2 text-sm font-medium text-amber-900">
+            <UserX aria-hidden className="size-4 shrink-0" />
+            {E.warning(erased.count)}
+          </p>
+          <div className="mt-3 grid gap-2 sm:grid-cols-2">
+            {ERASED_POLICIES.map((option) => (
+              <label
+                key={option.value}
+                className="flex cursor-pointer gap-3 rounded-lg border border-amber-200 bg-white p-3 has-checked:border-brand-500 has-checked:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="on_erased"
+                  value={option.value}
+                  checked={erasedPolicy === option.value}
+                  onChange={() => onErasedPolicy(option.value)}
+                  className="mt-0.5 size-4 accent-brand-600"
+                />
+                <span className="text-sm">
+                  <span className="block font-medium text-gray-900">{option.label}</span>
+                  <span className="text-gray-600">{option.hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {erased.failed ? <p className="text-sm text-gray-600">{E.checkFailed}</p> : null}
 
       <div>
         <h3 className="mb-2 text-sm font-semibold text-gray-900">
