@@ -65,7 +65,8 @@ const panel = () => page.getByRole('complementary', { name: 'Property editor' })
 describe('every component type in the builder', () => {
   it('builds a page with each type from the palette, edits a prop of each, saves it and /lp shows the same', async () => {
     await page.goto(`${server.baseUrl}/crm/landing-pages`);
-    await page.getByRole('link', { name: 'Use Builder' }).click();
+    await page.getByRole('button', { name: 'Use Builder' }).click();
+    await page.getByRole('dialog', { name: 'Start a new page' }).getByRole('link', { name: /^Blank page/ }).click();
     const target = canvas().locator('main.lp-canvas > [data-node-id]').nth(1);
 
     const types = Object.entries<ComponentDefinition>(COMPONENT_DEFINITIONS).filter(([, definition]) => definition.inPalette);

@@ -54,7 +54,8 @@ const editHeading = async () => {
 describe('the landing page builder', () => {
   it('builds, edits, undoes, saves and publishes a page', async () => {
     await page.goto(`${server.baseUrl}/crm/landing-pages`);
-    await page.getByRole('link', { name: 'Use Builder' }).click();
+    await page.getByRole('button', { name: 'Use Builder' }).click();
+    await page.getByRole('dialog', { name: 'Start a new page' }).getByRole('link', { name: /^Blank page/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/crm/landing-pages/new/builder');
     await expect.poll(() => page.getByRole('heading', { level: 1, name: BUILDER_PAGE_TITLE }).isVisible()).toBe(true);
     // The default page: the hero section and an empty section.

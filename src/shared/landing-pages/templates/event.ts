@@ -11,7 +11,7 @@ export function eventPage(makeId: IdMaker = newNodeId): PageContent {
       p.make('hero', {
         title: 'Reset Day: a workshop for a calmer year',
         subtitle: 'One Saturday in Berlin to look back, sort out what matters and plan the months ahead with like-minded people.',
-        overlay: 0.6,
+        overlay: 0.2,
         tailwindClasses: 'rounded-none bg-teal-900 py-20',
       }),
     ], { styles: { paddingBlock: '0', paddingInline: '0' } }),

@@ -5,6 +5,7 @@ import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { defaultPage } from '@shared/landing-pages/default-page.ts';
 import { locate } from '@shared/landing-pages/node-index.ts';
 import { parseContent } from '@shared/landing-pages/parse-content.ts';
+import { templatePage } from '@shared/landing-pages/templates/index.ts';
 import { BuilderDialogs } from './builder-dialogs.tsx';
 import { BuilderToolbar } from './builder-toolbar.tsx';
 import { BuilderWorkspace } from './builder-workspace.tsx';
@@ -22,9 +23,11 @@ import { LIST_PATH, useSave } from './use-save.ts';
 
 /**
  * The editor's first state: the stored content, or the default sections when there is none or it
- * does not parse, then saying why, since a save would replace what is stored.
+ * does not parse, then saying why, since a save would replace what is stored. A new page starts as a
+ * copy of its template (the default page for an id no template has).
  */
-function openingState(page: LandingPage | null): EditorState {
+function openingState(page: LandingPage | null, templateId: string | null): EditorState {
+  if (!page && templateId) return initialEditorState(templatePage(templateId), { baseVersion: 0, settings: {} });
   const parsed = parseContent(page?.content);
   const baseVersion = page?.version ?? 0;
   const settings = page?.settings ?? {};
@@ -34,8 +37,8 @@ function openingState(page: LandingPage | null): EditorState {
 }
 
 /** The full-screen builder: header, canvas, property editor and dialogs around one editor store. */
-export function BuilderEditor({ page }: { page: LandingPage | null }) {
-  const [store] = useState(() => createEditorStore(openingState(page)));
+export function BuilderEditor({ page, templateId = null }: { page: LandingPage | null; templateId?: string | null }) {
+  const [store] = useState(() => createEditorStore(openingState(page, templateId)));
   return (
     <EditorStoreContext value={store}>
       <BuilderScreen page={page} />

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { NEW_PAGE_ID } from '@shared/landing-pages/builder.ts';
+import { TEMPLATE_PARAM } from '@shared/landing-pages/templates/index.ts';
 import { LoadingScreen } from '@web/components/ui/spinner.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useBuilderPage } from './builder-api.ts';
@@ -16,6 +17,9 @@ import { ImagePickerContext, type ImagePickerProps } from './image-picker.ts';
 export default function BuilderPage({ imagePicker }: { imagePicker?: ComponentType<ImagePickerProps> }) {
   const { id = NEW_PAGE_ID } = useParams();
   const pageId = id === NEW_PAGE_ID ? null : id;
+  // A new page may start from a template (?template=webinar); an id no template has gives the default page.
+  const [params] = useSearchParams();
+  const templateId = pageId ? null : params.get(TEMPLATE_PARAM);
   const query = useBuilderPage(pageId);
   usePageMeta({ title: 'Landing Page Builder' });
   if (pageId && query.isPending) return <LoadingScreen />;
@@ -25,7 +29,7 @@ export default function BuilderPage({ imagePicker }: { imagePicker?: ComponentTy
         <p className="text-gray-800">{query.error.message}</p>
       </div>
     );
-  const editor = <BuilderEditor page={query.data ?? null} />;
+  const editor = <BuilderEditor page={query.data ?? null} templateId={templateId} />;
   if (!imagePicker) return editor;
   return <ImagePickerContext value={{ Picker: imagePicker, landingPageId: pageId ?? undefined }}>{editor}</ImagePickerContext>;
 }

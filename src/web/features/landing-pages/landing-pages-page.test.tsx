@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIGURES_DAYS, LANDING_PAGE_MESSAGES, LANDING_PAGE_PATHS, PAGE_CHANGED_CODE } from '@shared/landing-pages/api.ts';
 import { SAFETY_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { SLUG_MESSAGES } from '@shared/landing-pages/slug.ts';
+import { PAGE_TEMPLATES } from '@shared/landing-pages/templates/index.ts';
 import { apiError, fakeApi, reply, type ApiHandler } from '@web/testing/fake-api.ts';
 import { renderScreen } from '@web/testing/render.tsx';
 import LandingPagesPage from './landing-pages-page.tsx';
@@ -100,10 +101,15 @@ describe('the landing pages list', () => {
     expect(notLive.textContent?.trim()).toBe('Preview (not live)');
   });
 
-  it('offers the converter and the builder', () => {
-    landingPages();
+  it('offers the converter, and the builder on a blank page or a template', async () => {
+    const { user } = landingPages();
     expect(screen.getByRole('link', { name: 'Convert HTML' }).getAttribute('href')).toBe('/crm/landing-pages/convert');
-    expect(screen.getByRole('link', { name: 'Use Builder' }).getAttribute('href')).toMatch(/^\/crm\/landing-pages\/[^/]+\/builder$/);
+    await user.click(screen.getByRole('button', { name: 'Use Builder' }));
+    const gallery = within(await screen.findByRole('dialog', { name: 'Start a new page' }));
+    expect(gallery.getByRole('link', { name: /^Blank page/ }).getAttribute('href')).toBe('/crm/landing-pages/new/builder');
+    const webinar = gallery.getByRole('link', { name: /^Preview of the Webinar sign-up template Webinar sign-up/ });
+    expect(webinar.getAttribute('href')).toBe('/crm/landing-pages/new/builder?template=webinar');
+    expect(gallery.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(PAGE_TEMPLATES.map((t) => `/templates/${t.id}.webp`));
   });
 
   it('without pages invites to create one', async () => {

@@ -1,7 +1,6 @@
 import { FileCode, FileText, LayoutTemplate, Plus, RefreshCw, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { builderPath, NEW_PAGE_ID } from '@shared/landing-pages/builder.ts';
 import { CRM_SCREENS } from '@shared/routes.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
@@ -12,6 +11,7 @@ import { LoadingScreen, Spinner } from '@web/components/ui/spinner.tsx';
 import { useDebouncedValue } from '@web/lib/use-debounced-value.ts';
 import { LandingPageCard } from './landing-page-card.tsx';
 import { LandingPageModal } from './landing-page-modal.tsx';
+import { TemplateGallery } from './template-gallery.tsx';
 import { useLandingPages } from './landing-pages-api.ts';
 import { notifyError } from '@web/lib/notify.tsx';
 import { PAGE_NOTICES } from './page-notices.ts';
@@ -29,6 +29,7 @@ export default function LandingPagesPage() {
   const list = useLandingPages(query);
   // Which page the dialog edits; null adds one.
   const [editing, setEditing] = useState<{ pageId: string | null } | null>(null);
+  const [gallery, setGallery] = useState(false);
 
   useEffect(() => {
     if (list.isError) notifyError(PAGE_NOTICES.loadFailed, list.error);
@@ -48,10 +49,8 @@ export default function LandingPagesPage() {
           <FileCode aria-hidden /> Convert HTML
         </Link>
       </Button>
-      <Button asChild variant="secondary">
-        <Link to={builderPath(NEW_PAGE_ID)}>
-          <LayoutTemplate aria-hidden /> Use Builder
-        </Link>
+      <Button variant="secondary" onClick={() => setGallery(true)}>
+        <LayoutTemplate aria-hidden /> Use Builder
       </Button>
       {addButton}
     </div>
@@ -117,6 +116,7 @@ export default function LandingPagesPage() {
         </div>
       )}
 
+      <TemplateGallery open={gallery} onOpenChange={setGallery} />
       {editing ? <LandingPageModal pageId={editing.pageId} onClose={() => setEditing(null)} /> : null}
     </>
   );
