@@ -9,7 +9,7 @@ import {
   type LandingPage,
 } from '@shared/landing-pages/api.ts';
 import type { PageSettings } from '@shared/landing-pages/page-settings.ts';
-import { publicStatementSchema } from '@shared/privacy/consent.ts';
+import { publicStatementSchema, type PublicStatement } from '@shared/privacy/consent.ts';
 import { CONSENT_PATHS } from '@shared/privacy/paths.ts';
 import type { LpConsent } from '@render/render-context.ts';
 import { ApiError, apiParsed } from '@web/lib/api.ts';
@@ -35,13 +35,19 @@ export function useBuilderPage(id: string | null) {
  * language), so the canvas draws a form as visitors get it. Until it loads, forms draw without it.
  */
 export function useLandingPageConsent(): LpConsent | undefined {
-  const query = useQuery({
+  return useQuery({
     queryKey: ['privacy', 'public-statement', 'landing_page'],
     queryFn: () => apiParsed(publicStatementSchema, 'GET', CONSENT_PATHS.publicStatement.path({ kind: 'landing_page' })),
     staleTime: 60_000,
-  });
-  return query.data ? { version: query.data.version, text: query.data.text_en } : undefined;
+    select: toLpConsent,
+  }).data;
 }
+
+/**
+ * Module-level, so the query keeps its answer's object from one render to the next: the canvas's
+ * render context holds it, and a new one each render would redraw every component on every keystroke.
+ */
+const toLpConsent = (statement: PublicStatement): LpConsent => ({ version: statement.version, text: statement.text_en });
 
 /** The page as stored now, for the Debug dialog: read afresh each time it opens. */
 export function useStoredPage(id: string, enabled: boolean) {
