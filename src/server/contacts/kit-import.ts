@@ -32,6 +32,8 @@ export interface KitContactsWritten {
   created: number;
   updated: number;
   unchanged: number;
+  /** Subscribers left out as people erased before (not contacts now). */
+  erased: number;
   /** Subscribers not written, with why. */
   skipped: Array<{ email: string; reason: string }>;
 }
@@ -54,15 +56,17 @@ function merged(before: Contact, next: KitContactInput): Contact {
 
 /**
  * Writes a page: new emails become contacts, known ones are updated where Kit differs, each with its
- * timeline events, and the Kit state is applied at Kit's time `at` (lists give no state time).
+ * timeline events, and the Kit state is applied at Kit's time `at` (lists give no state time). A new
+ * email among `erased` (people erased before) is left out and only counted.
  */
 export async function writeKitContacts(
   tx: Db,
   page: KitContactInput[],
   source: Extract<KitStateSource, 'import' | 'reconciliation'>,
   at: Date,
+  erased: ReadonlySet<string> = new Set(),
 ): Promise<KitContactsWritten> {
-  const written: KitContactsWritten = { created: 0, updated: 0, unchanged: 0, skipped: [] };
+  const written: KitContactsWritten = { created: 0, updated: 0, unchanged: 0, erased: 0, skipped: [] };
   const actor: ContactEventActor = { kind: 'kit', source };
   const byEmail = new Map<string, KitContactInput>();
   for (const next of page) {
@@ -80,7 +84,9 @@ export async function writeKitContacts(
     .for('update');
   const existingByEmail = new Map(existing.map((c) => [c.email.toLowerCase(), c]));
 
-  const fresh = [...byEmail.values()].filter((next) => !existingByEmail.has(next.values.email));
+  const absent = [...byEmail.values()].filter((next) => !existingByEmail.has(next.values.email));
+  const fresh = absent.filter((next) => !erased.has(next.values.email.toLowerCase()));
+  written.erased = absent.length - fresh.length;
   const inserted =
     fresh.length === 0
       ? []

@@ -61,6 +61,10 @@ export const kitImportJobSchema = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
   skipped: z.number().int(),
+  /** Subscribers left out as people erased before (counted, never listed). */
+  erased: z.number().int(),
+  /** The owner chose to bring back people erased before. */
+  include_erased: z.boolean(),
   /** The first KIT_IMPORT_SKIPPED_LISTED skipped subscribers with why. */
   skipped_items: z.array(kitImportSkippedSchema),
   /** Requests made to Kit. */
@@ -72,6 +76,10 @@ export const kitImportJobSchema = z.object({
   finished_at: timestamp.nullable(),
 });
 export type KitImportJob = z.output<typeof kitImportJobSchema>;
+
+/** POST KIT_IMPORT_PATHS.import: people erased before are left out unless `include_erased`. */
+export const kitImportStartSchema = z.object({ include_erased: z.boolean().default(false) });
+export type KitImportStart = z.input<typeof kitImportStartSchema>;
 
 export const kitImportStateSchema = z.object({
   import: kitImportJobSchema.nullable(),

@@ -16,6 +16,7 @@ import { addTagsByKitId, writeKitContacts, type KitContactInput } from '../../co
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql-helpers.ts';
 import { AppError } from '../../http/errors.ts';
+import type { ErasedEmailFinder } from '../../privacy/service.ts';
 import { createTag, crmTagNameOfKitTag, listTags, setTagKitLink, type Tag } from '../../tags/service.ts';
 import type { KitClient } from '../client.ts';
 import { kitImportJobs, kitImportMemberships } from '../schema.ts';
@@ -40,10 +41,13 @@ export interface ClaimedImportJob {
   token: string;
 }
 
-/** Starts a job; only one runs at a time. */
-export async function startKitImportJob(db: Db, kind: KitImportKind, since: Date | null = null): Promise<JobRow> {
+/**
+ * Starts a job; only one runs at a time. People erased before are left out unless the owner chose
+ * to bring them back (`includeErased`, an import only: a reconciliation pass runs unasked).
+ */
+export async function startKitImportJob(db: Db, kind: KitImportKind, since: Date | null = null, includeErased = false): Promise<JobRow> {
   try {
-    const [job] = await db.insert(kitImportJobs).values({ kind, since }).returning();
+    const [job] = await db.insert(kitImportJobs).values({ kind, since, include_erased: kind === 'import' && includeErased }).returning();
     return job!;
   } catch (error) {
     if (isUniqueViolation(error, 'kit_import_jobs_one_running')) throw new AppError(409, 'kit_import_running', KIT_IMPORT_MESSAGES.alreadyRunning);
@@ -156,7 +160,7 @@ async function tagNamesByKitId(db: Db): Promise<Map<number, string>> {
 const sinceParam = (job: JobRow) => job.since?.toISOString();
 
 /** 'done', or 'lost' when the job was taken from this holder (stopped, or its lease ran out). */
-export async function runKitImportJob(db: Db, client: KitClient, claimed: ClaimedImportJob): Promise<'done' | 'lost'> {
+export async function runKitImportJob(db: Db, client: KitClient, claimed: ClaimedImportJob, erasedAmong: ErasedEmailFinder): Promise<'done' | 'lost'> {
   for (;;) {
     const { job } = claimed;
     if (job.status !== 'running') return 'done';
@@ -169,7 +173,7 @@ export async function runKitImportJob(db: Db, client: KitClient, claimed: Claime
         ok = await readMemberships(db, client, claimed);
         break;
       case 'subscribers':
-        ok = await readSubscribers(db, client, claimed);
+        ok = await readSubscribers(db, client, claimed, erasedAmong);
         break;
       case 'leftover_tags':
         ok = await applyLeftoverTags(db, claimed);
@@ -231,7 +235,7 @@ function listedSkipped(job: JobRow, more: KitImportSkipped[]) {
   return room > 0 && more.length > 0 ? { skipped_items: [...job.skipped_items, ...more.slice(0, room)] } : {};
 }
 
-async function readSubscribers(db: Db, client: KitClient, claimed: ClaimedImportJob) {
+async function readSubscribers(db: Db, client: KitClient, claimed: ClaimedImportJob, erasedAmong: ErasedEmailFinder) {
   const pages = client.subscriberPages({
     status: 'all',
     per_page: KIT_IMPORT_SUBSCRIBER_PAGE_SIZE,
@@ -258,7 +262,9 @@ async function readSubscribers(db: Db, client: KitClient, claimed: ClaimedImport
         if ('reason' in value) skipped.push(value);
         else inputs.push(value);
       }
-      const written = await writeKitContacts(tx, inputs, claimed.job.kind, claimed.job.started_at);
+      // Only counted, never listed: the job names no one who was erased.
+      const erased = claimed.job.include_erased ? new Set<string>() : await erasedAmong(tx, inputs.map((i) => i.values.email));
+      const written = await writeKitContacts(tx, inputs, claimed.job.kind, claimed.job.started_at, erased);
       skipped.push(...written.skipped);
       const { job } = claimed;
       return {
@@ -272,6 +278,7 @@ async function readSubscribers(db: Db, client: KitClient, claimed: ClaimedImport
           updated: job.updated + written.updated,
           unchanged: job.unchanged + written.unchanged,
           skipped: job.skipped + skipped.length,
+          erased: job.erased + written.erased,
           ...listedSkipped(job, skipped),
           requests: job.requests + 1,
         },

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { erasedEmailFinder } from '../../privacy/service.ts';
 import { KitApiError } from '../client.ts';
 import { createKitContext, kitClientForKey, type ClientTuning } from '../connection.ts';
 import { readKitApiKey } from '../settings.ts';
@@ -56,6 +57,7 @@ export function pokeKitImportRunners(): void {
 export function startKitImportRunner(options: KitImportRunnerOptions): KitImportRunner {
   const { db, log } = options;
   const ctx = createKitContext(db, options.config);
+  const erasedAmong = erasedEmailFinder(ctx.secret);
   const pollMs = options.pollMs ?? 2_000;
   const leaseMs = options.leaseMs ?? 30_000;
   const reconcileEvery = options.config.kit.reconcileIntervalMs ?? 60 * 60_000;
@@ -84,7 +86,7 @@ export function startKitImportRunner(options: KitImportRunnerOptions): KitImport
     }, Math.max(50, Math.floor(leaseMs / 4)));
     heartbeat.unref();
     try {
-      await runKitImportJob(db, client, claimed);
+      await runKitImportJob(db, client, claimed, erasedAmong);
     } catch (error) {
       if (shutdown.signal.aborted) return;
       if (isFinal(error)) {

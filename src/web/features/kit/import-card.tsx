@@ -1,6 +1,7 @@
 import { DownloadCloud } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { KIT_IMPORT_MESSAGES, KIT_IMPORT_PHASE_LABELS, type KitImportJob } from '@shared/kit/import.ts';
+import { ERASED_IMPORT_MESSAGES as E } from '@shared/privacy/erasure.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { DateText } from '@web/components/ui/date-text.tsx';
 import { Dialog } from '@web/components/ui/dialog.tsx';
@@ -21,6 +22,8 @@ export function ImportCard() {
   const state = useKitImport();
   const start = useStartKitImport();
   const [confirming, setConfirming] = useState(false);
+  // Asked again at each start: people erased before stay out unless chosen this time.
+  const [includeErased, setIncludeErased] = useState(false);
   const startButton = useRef<HTMLButtonElement>(null);
   const job = state.data?.import ?? null;
   const running = job?.status === 'running' || state.data?.reconciliation?.status === 'running';
@@ -31,7 +34,14 @@ export function ImportCard() {
       icon={DownloadCloud}
       description="Bring the subscribers you already have in Kit into the CRM, with their state, first name, custom fields and tags."
       actions={
-        <Button ref={startButton} disabled={running || start.isPending || !state.data} onClick={() => setConfirming(true)}>
+        <Button
+          ref={startButton}
+          disabled={running || start.isPending || !state.data}
+          onClick={() => {
+            setIncludeErased(false);
+            setConfirming(true);
+          }}
+        >
           <DownloadCloud aria-hidden /> Import from Kit
         </Button>
       }
@@ -51,6 +61,18 @@ export function ImportCard() {
         title="Import every subscriber from Kit?"
         description={KIT_IMPORT_MESSAGES.confirm}
       >
+        <label className="flex cursor-pointer gap-3 rounded-lg border border-gray-200 p-3 text-sm">
+          <input
+            type="checkbox"
+            checked={includeErased}
+            onChange={(event) => setIncludeErased(event.target.checked)}
+            className="mt-0.5 size-4 accent-brand-600"
+          />
+          <span>
+            <span className="block font-medium text-gray-900">{E.kitInclude}</span>
+            <span className="text-gray-600">{E.kitIncludeHint}</span>
+          </span>
+        </label>
         <FormError message={start.isError ? start.error.message : null} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={start.isPending}>
@@ -59,7 +81,7 @@ export function ImportCard() {
           <Button
             disabled={start.isPending}
             onClick={() =>
-              start.mutate(undefined, {
+              start.mutate({ include_erased: includeErased }, {
                 onSuccess: () => {
                   setConfirming(false);
                   startButton.current?.focus();
@@ -119,6 +141,7 @@ function Summary({ job, label }: { job: KitImportJob; label: string }) {
           </div>
         ))}
       </dl>
+      {job.erased > 0 ? <p className="text-sm text-gray-700">{E.skipped(job.erased)}.</p> : null}
       {job.skipped_items.length > 0 ? (
         <details className="text-sm">
           <summary className="cursor-pointer text-gray-700">Skipped subscribers and why</summary>

@@ -21,7 +21,7 @@ import {
   tagLinksResultSchema,
   type KitKeyStatus,
 } from '@shared/kit/api.ts';
-import { KIT_IMPORT_PATHS, kitImportStateSchema } from '@shared/kit/import.ts';
+import { KIT_IMPORT_PATHS, kitImportStateSchema, type KitImportStart } from '@shared/kit/import.ts';
 import { ApiError, apiParsed, del } from '@web/lib/api.ts';
 import { queryKeys } from '@web/lib/query-keys.ts';
 
@@ -176,7 +176,7 @@ export function useKitImport(enabled = true) {
 export function useStartKitImport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiParsed(kitImportStateSchema, 'POST', KIT_IMPORT_PATHS.import, {}),
+    mutationFn: (start: KitImportStart) => apiParsed(kitImportStateSchema, 'POST', KIT_IMPORT_PATHS.import, start),
     onSuccess: (state) => client.setQueryData(queryKeys.kit.import, state),
   });
 }
