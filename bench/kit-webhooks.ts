@@ -18,7 +18,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openPglite } from '../src/server/db/client.ts';
 import { contactEvents, contacts, kitWebhookEvents } from '../src/server/db/schema.ts';
 import { createKitContext } from '../src/server/kit/connection.ts';
-import { saveKitApiKey } from '../src/server/kit/settings.ts';
+import { saveKitApiKey, secretKeyProvider } from '../src/server/kit/settings.ts';
 import { turnLiveUpdatesOn } from '../src/server/kit/webhooks/live-updates.ts';
 import { startKitWebhookWorker } from '../src/server/kit/webhooks/worker.ts';
 
@@ -46,7 +46,12 @@ async function main() {
   const database = await openPglite();
   const app = await buildApp({ config, database });
   const t = { app, db: database.db };
-  const worker = startKitWebhookWorker({ db: t.db, log: { warn: console.warn, error: console.error }, pollMs: 100 });
+  const worker = startKitWebhookWorker({
+    db: t.db,
+    log: { warn: console.warn, error: console.error },
+    pollMs: 100,
+    secret: secretKeyProvider(config.dataDir, config.kit.secretKey),
+  });
   try {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as { port: number }).port;

@@ -4,6 +4,7 @@ import { loadConfig, type Config } from './config.ts';
 import { logSiteChecklist, siteChecklist } from './dashboard/site-checklist.ts';
 import { openDatabase } from './db/client.ts';
 import { startKitImportRunner } from './kit/import/runner.ts';
+import { secretKeyProvider } from './kit/settings.ts';
 import { startKitWorker } from './kit/worker.ts';
 import { startKitWebhookWorker } from './kit/webhooks/worker.ts';
 import { shutDown } from './shutdown.ts';
@@ -17,7 +18,7 @@ async function main() {
   // Syncs to Kit run in the background, from the durable queue shared by every instance.
   const kitWorker = startKitWorker({ db: database.db, config, log: app.log });
   // Events Kit's webhooks delivered are applied from their inbox, also shared by every instance.
-  const webhookWorker = startKitWebhookWorker({ db: database.db, log: app.log });
+  const webhookWorker = startKitWebhookWorker({ db: database.db, log: app.log, secret: secretKeyProvider(config.dataDir, config.kit.secretKey) });
   // Imports from Kit and the reconciliation passes too: durable jobs any instance takes up.
   const kitImports = startKitImportRunner({ db: database.db, config, log: app.log });
 

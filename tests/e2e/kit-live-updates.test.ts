@@ -40,7 +40,7 @@ const subscriber = (id: number, email: string, state: FakeSubscriber['state']): 
 
 beforeAll(async () => {
   server = await startTestServer({ env: { MYCRM_SECRET_KEY: SECRET_KEY } });
-  worker = startKitWebhookWorker({ db: server.db, log: console, pollMs: 100 });
+  worker = startKitWebhookWorker({ db: server.db, log: console, pollMs: 100, secret: () => parseSecretKey(SECRET_KEY) });
   await server.db.delete(contacts);
   await server.db.insert(contacts).values([
     { email: 'stays@example.com', first_name: 'Stella', last_name: 'Stays', kit_id: 501 },

@@ -25,6 +25,9 @@ export interface KitSubscriberContacts {
   created: number;
 }
 
+/** Why a Kit subscriber got no contact: the person was erased here before (their email is not given). */
+export const KIT_SUBSCRIBER_ERASED = 'erased before';
+
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 // Kit's text reaches the CRM's one-line fields only without control characters, and not endlessly long.
 const cleanName = (name: string | null | undefined) => name?.replace(/[\p{Cc}\p{Cf}]/gu, '').trim().slice(0, 200) || null;
@@ -33,7 +36,12 @@ const cleanName = (name: string | null | undefined) => name?.replace(/[\p{Cc}\p{
  * Finds each subscriber's contact by Kit id, else by email (and then records the Kit id on it), and
  * creates the missing ones with a 'created' timeline event. Runs in the caller's transaction.
  */
-export async function contactsForKitSubscribers(tx: Db, subscribers: KitSubscriberRef[], actor: ContactEventActor): Promise<KitSubscriberContacts> {
+export async function contactsForKitSubscribers(
+  tx: Db,
+  subscribers: KitSubscriberRef[],
+  actor: ContactEventActor,
+  erased: ReadonlySet<string> = new Set(),
+): Promise<KitSubscriberContacts> {
   const result: KitSubscriberContacts = { byKitId: new Map(), skipped: new Map(), created: 0 };
   const wanted = new Map<number, KitSubscriberRef>();
   for (const s of subscribers) {
@@ -61,7 +69,10 @@ export async function contactsForKitSubscribers(tx: Db, subscribers: KitSubscrib
       from jsonb_array_elements(${JSON.stringify(linkByEmail)}::jsonb) e
       where c.id = (e->>'id')::uuid and c.kit_id is null`);
   }
-  const missing = [...wanted.values()].filter((s) => !result.byKitId.has(s.kit_id));
+  const unknown = [...wanted.values()].filter((s) => !result.byKitId.has(s.kit_id));
+  // A person erased before is not created again from Kit (who only says what happened there).
+  const missing = unknown.filter((s) => !erased.has(s.email.trim().toLowerCase()));
+  for (const s of unknown) if (!missing.includes(s)) result.skipped.set(s.kit_id, KIT_SUBSCRIBER_ERASED);
   if (missing.length === 0) return result;
   const created = await tx
     .insert(contacts)

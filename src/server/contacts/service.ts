@@ -223,7 +223,7 @@ export {
 export { contactEventsInsert, listContactEvents, recordKitSyncEvent, type NewContactEvent } from './events.ts';
 export { applyKitStates, type AppliedKitState, type KitStateReport } from './kit-state.ts';
 // Kit's webhook events find (or make) the contacts of Kit's subscribers and set the tags Kit reports.
-export { contactsForKitSubscribers, setTagOnContacts, type KitSubscriberContacts, type KitSubscriberRef } from './kit-subscribers.ts';
+export { contactsForKitSubscribers, KIT_SUBSCRIBER_ERASED, setTagOnContacts, type KitSubscriberContacts, type KitSubscriberRef } from './kit-subscribers.ts';
 // An import from Kit and its reconciliation passes write Kit's subscribers as contacts.
 export { addTagsByKitId, writeKitContacts, type KitContactInput, type KitContactsWritten } from './kit-import.ts';
 // An erasure (privacy feature) deletes contacts and their traces in its own transaction.

@@ -3,13 +3,14 @@ import { KIT_SUBSCRIBER_STATES, type KitSubscriberState } from '../../../shared/
 import { kitWebhookEventSchema, type KitWebhookEvent, type KitWebhookEventType } from '../../../shared/kit/webhooks.ts';
 import { applyKitStates, contactsForKitSubscribers, setTagOnContacts, type KitStateReport } from '../../contacts/service.ts';
 import type { Db } from '../../db/client.ts';
+import type { ErasedEmailFinder } from '../../privacy/service.ts';
 import { tagForKitTag } from '../../tags/service.ts';
 import { newerTagEventsApplied, type StoredEvent } from './inbox.ts';
 
 /*
  * What Kit's events do to the CRM, for a batch of stored events in one transaction:
  * - every subscriber named gets its contact (found by Kit id, else email; created when unknown, as an
- *   import from Kit would create it);
+ *   import from Kit would create it, except a person erased before: Kit's event is no new consent);
  * - each event's state (by its type; for subscriber.created and the tag events, the subscriber's state
  *   as the event carries it) goes to applyKitStates at the event's time, so the newest wins whatever
  *   order events arrive in;
@@ -43,7 +44,7 @@ export interface EventOutcome {
   outcome: string | null;
 }
 
-export async function applyWebhookEvents(tx: Db, stored: StoredEvent[]): Promise<EventOutcome[]> {
+export async function applyWebhookEvents(tx: Db, stored: StoredEvent[], erasedAmong: ErasedEmailFinder): Promise<EventOutcome[]> {
   const outcomes = new Map<string, string | null>();
   const events: Array<{ stored: StoredEvent; event: KitWebhookEvent }> = [];
   for (const s of stored) {
@@ -54,10 +55,12 @@ export async function applyWebhookEvents(tx: Db, stored: StoredEvent[]): Promise
   }
 
   const subscribers = new Map(events.map(({ event }) => [event.data.subscriber.id, event.data.subscriber]));
+  const erased = await erasedAmong(tx, [...subscribers.values()].map((s) => s.email_address));
   const found = await contactsForKitSubscribers(
     tx,
     [...subscribers.values()].map((s) => ({ kit_id: s.id, email: s.email_address, first_name: s.first_name })),
     ACTOR,
+    erased,
   );
 
   const reports: KitStateReport[] = [];

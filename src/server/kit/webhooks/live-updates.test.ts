@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_PATHS } from '../../../shared/contacts/api.ts';
 import { KIT_WEBHOOK_PATHS } from '../../../shared/kit/webhooks.ts';
+import { PRIVACY_PATHS } from '../../../shared/privacy/erasure.ts';
+import { KIT_SUBSCRIBER_ERASED } from '../../contacts/service.ts';
 import type { DeliveryTransport } from '../../../../tests/fakes/fake-kit-webhooks.ts';
 import { startFakeKit, type FakeKit } from '../../../../tests/fakes/fake-kit.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { appSettings, contactEvents, contacts, kitWebhookEvents, tags } from '../../db/schema.ts';
+import { secretKeyProvider } from '../settings.ts';
 import { silentLog } from '../test-helpers.ts';
 import { KIT_WEBHOOK_SETTING } from './endpoint-store.ts';
 import { webhookAvailability } from './public-url.ts';
@@ -21,7 +25,7 @@ beforeAll(async () => {
   kit = await startFakeKit({ rateLimit: { limit: 10_000, windowMs: 1_000 }, tags: [] });
   t = await createTestApp({ PUBLIC_URL: PUBLIC, KIT_API_BASE: kit.url, KIT_RATE_LIMIT: '10000', KIT_RATE_WINDOW_MS: '1000', MYCRM_SECRET_KEY: randomBytes(32).toString('base64') });
   cookie = await t.signIn();
-  worker = startKitWebhookWorker({ db: t.db, log: silentLog, pollMs: 50 });
+  worker = startKitWebhookWorker({ db: t.db, log: silentLog, pollMs: 50, secret: secretKeyProvider(t.config.dataDir, t.config.kit.secretKey) });
   await t.as(cookie, { method: 'PUT', url: '/api/kit/settings', payload: { api_key: kit.apiKey } });
 });
 afterAll(async () => {
@@ -75,6 +79,18 @@ describe('Live updates from Kit', () => {
     expect(events[0]!.data).toMatchObject({ from: null, to: 'cancelled', reason: 'Unsubscribed in Kit' });
     const [stored] = await t.db.select({ n: count() }).from(kitWebhookEvents).where(eq(kitWebhookEvents.id, unsubscribed.id));
     expect(stored!.n).toBe(1);
+  });
+
+  it('does not create again a person erased here: Kit’s activation is no new consent', async () => {
+    const created = await t.as(cookie, { method: 'POST', url: CONTACT_PATHS.list, payload: { email: 'Gone.Person@example.com', first_name: 'Gone' } });
+    expect((await t.as(cookie, { method: 'POST', url: PRIVACY_PATHS.erase.path({ id: created.json().contact.id }) })).statusCode).toBe(204);
+    const subscriber = kit.state.addSubscriber({ email_address: 'gone.person@example.com', first_name: 'Gone' });
+    const activated = kit.webhooks.event('subscriber.activated', subscriber);
+    expect(await kit.webhooks.deliver([activated], { transport })).toMatchObject({ failed: 0 });
+    await worker.idle();
+    expect(await t.db.select().from(contacts).where(sql`lower(${contacts.email}) = 'gone.person@example.com'`)).toEqual([]);
+    const [stored] = await t.db.select({ outcome: kitWebhookEvents.outcome }).from(kitWebhookEvents).where(eq(kitWebhookEvents.id, activated.id));
+    expect(stored!.outcome).toBe(`skipped: ${KIT_SUBSCRIBER_ERASED}`);
   });
 
   it('keeps the newest state by Kit’s time when events arrive out of order', async () => {

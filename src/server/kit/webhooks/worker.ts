@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { erasedEmailFinder } from '../../privacy/service.ts';
 import { applyWebhookEvents } from './apply.ts';
 import { claimEvents, finishEvents, forgetOldEvents, onWebhookEventsStored, releaseEvents } from './inbox.ts';
 
@@ -17,6 +18,8 @@ export interface WebhookWorkerLog {
 export interface WebhookWorkerOptions {
   db: Db;
   log: WebhookWorkerLog;
+  /** The instance secret: the erasure log's hashes are keyed from it (people erased before are not created again). */
+  secret: () => Buffer;
   pollMs?: number;
   leaseMs?: number;
   batchSize?: number;
@@ -34,6 +37,7 @@ const MAX_ATTEMPTS = 5;
 
 export function startKitWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { db, log } = options;
+  const erasedAmong = erasedEmailFinder(options.secret);
   const pollMs = options.pollMs ?? 2_000;
   const leaseMs = options.leaseMs ?? 60_000;
   // Small batches: on the embedded database a transaction holds the only session, and the endpoint's
@@ -53,7 +57,7 @@ export function startKitWebhookWorker(options: WebhookWorkerOptions): WebhookWor
       if (events.length === 0) return;
       if (stopping) return releaseEvents(db, events.map((e) => e.id));
       try {
-        await db.transaction(async (tx) => finishEvents(tx, await applyWebhookEvents(tx, events)));
+        await db.transaction(async (tx) => finishEvents(tx, await applyWebhookEvents(tx, events, erasedAmong)));
       } catch (error) {
         log.error({ err: error, events: events.length }, 'Kit webhook events could not be applied; they will be tried again');
         // Tried often enough: set aside with the error, so one bad event cannot hold up the rest.
