@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail, upsertUser } from '../../src/server/auth/users.ts';
 import { landingPages } from '../../src/server/db/schema.ts';
+import { PAGE_SETTINGS_MESSAGES } from '../../src/shared/landing-pages/page-settings.ts';
 import { createPage, getPage, saveContent } from '../../src/server/landing-pages/service.ts';
 import { SAFETY_MESSAGES, builderPath } from '../../src/shared/landing-pages/builder.ts';
 import { createComponent, createSection } from '../../src/shared/landing-pages/create.ts';
@@ -307,6 +308,27 @@ describe('unsaved work kept in the browser', () => {
     await expect.poll(() => new URL(again.url()).pathname).toMatch(/^\/crm\/landing-pages\/[0-9a-f-]{36}\/builder$/);
     await expect.poll(() => keptDraft(again, 'new')).toBeNull();
     await again.close();
+    expect(unexpectedErrors()).toEqual([]);
+  });
+
+  it('keeps unsaved page settings too: work whose only change is the description is offered back with it', async () => {
+    const seeded = await seedPage('draft-settings', 'Heading as saved');
+    const first = await openBuilder(owner, seeded.id);
+    await first.getByRole('button', { name: PAGE_SETTINGS_MESSAGES.open }).click();
+    const dialog = first.getByRole('dialog', { name: PAGE_SETTINGS_MESSAGES.dialogTitle });
+    await dialog.getByLabel('Meta description').fill('Kept in this browser, never saved');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => first.getByText('Unsaved changes').isVisible()).toBe(true);
+    await expect.poll(() => keptDraft(first, seeded.id)).not.toBeNull();
+    await first.close();
+
+    const second = await openBuilder(owner, seeded.id);
+    await second.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => second.getByText('Unsaved changes').isVisible()).toBe(true);
+    await save(second);
+    await expect.poll(() => banner(second).textContent()).toMatch(/^Saved successfully at /);
+    expect((await getPage(server.db, seeded.id)).settings).toEqual({ description: 'Kept in this browser, never saved' });
+    await second.close();
     expect(unexpectedErrors()).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import type { EditorState } from './store/editor-state.ts';
 import { useEditor, useEditorStore } from './store/editor-store.ts';
 import { selectDialog, selectDirty, selectDoc, selectSettings } from './store/selectors.ts';
+import { serializeSettings } from './draft-offer.ts';
 import { useDraftRecovery } from './use-draft-recovery.ts';
 import type { SaveConflict } from './use-save.ts';
 
@@ -104,9 +105,10 @@ function DraftRecovery({ page }: { page: LandingPage | null }) {
   const { dispatch } = useEditorStore();
   const doc = useEditor(selectDoc);
   const dirty = useEditor(selectDirty);
-  const [openingContent] = useState(() => serializeContent(doc));
+  const settings = useEditor(selectSettings);
+  const [opening] = useState(() => ({ content: serializeContent(doc), settings: serializeSettings(settings) }));
   const lastSaved = page?.updated_at ?? null;
-  const draft = useDraftRecovery({ draftKey: page?.id ?? NEW_PAGE_ID, doc, dirty, openingContent, lastSaved });
+  const draft = useDraftRecovery({ draftKey: page?.id ?? NEW_PAGE_ID, doc, settings, dirty, opening, lastSaved });
   return (
     <DraftDialog
       offer={draft.offer}
@@ -116,7 +118,7 @@ function DraftRecovery({ page }: { page: LandingPage | null }) {
       onRestore={() => {
         const kept = draft.restore();
         // Undoable like any change: undo goes back to the page as stored.
-        if (kept) dispatch({ type: 'restoreDraft', doc: kept });
+        if (kept) dispatch({ type: 'restoreDraft', doc: kept.doc, settings: kept.settings });
       }}
     />
   );

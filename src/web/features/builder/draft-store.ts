@@ -9,6 +9,8 @@ const STORE = 'drafts';
 export interface Draft {
   /** The editor's document, serialised as a save would send it. */
   readonly content: string;
+  /** The page's settings with it, serialised likewise (drafts kept before settings existed have none). */
+  readonly settings?: string;
   /** When it was kept (ms since the epoch). */
   readonly kept_at: number;
 }
@@ -42,7 +44,7 @@ async function run<T>(mode: IDBTransactionMode, use: (store: IDBObjectStore) => 
 
 function isDraft(value: unknown): value is Draft {
   const draft = value as Partial<Draft> | undefined;
-  return typeof draft?.content === 'string' && typeof draft.kept_at === 'number';
+  return typeof draft?.content === 'string' && typeof draft.kept_at === 'number' && (draft.settings === undefined || typeof draft.settings === 'string');
 }
 
 export async function readDraft(key: string): Promise<Draft | undefined> {

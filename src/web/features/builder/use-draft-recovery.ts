@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { DRAFT_DEBOUNCE_MS } from '@shared/landing-pages/builder.ts';
 import { serializeContent } from '@shared/landing-pages/parse-content.ts';
+import type { PageSettings } from '@shared/landing-pages/page-settings.ts';
 import type { PageContent } from '@shared/landing-pages/types.ts';
-import { draftOffer, type DraftOffer } from './draft-offer.ts';
+import { draftOffer, serializeSettings, type DraftOffer, type KeptWork } from './draft-offer.ts';
 import { deleteDraft, readDraft, writeDraft } from './draft-store.ts';
 
 const warn = (error: unknown) => console.warn('The unsaved work could not be kept in this browser', error);
@@ -17,17 +18,20 @@ const warn = (error: unknown) => console.warn('The unsaved work could not be kep
 export function useDraftRecovery({
   draftKey,
   doc,
+  settings,
   dirty,
-  openingContent,
+  opening: openingWork,
   lastSaved,
 }: {
   draftKey: string;
   doc: PageContent;
+  settings: PageSettings;
   dirty: boolean;
-  openingContent: string;
+  /** What the editor opened with: kept work equal to it is not offered back. */
+  opening: KeptWork;
   lastSaved: Date | null;
 }) {
-  const [opening] = useState(() => ({ draftKey, openingContent, lastSaved }));
+  const [opening] = useState(() => ({ draftKey, work: openingWork, lastSaved }));
   const [checked, setChecked] = useState(false);
   const [offer, setOffer] = useState<DraftOffer | null>(null);
   // Whether the stored draft is this editor's work (so a clean editor removes it), not an earlier tab's.
@@ -37,7 +41,7 @@ export function useDraftRecovery({
     let live = true;
     readDraft(opening.draftKey)
       .then(
-        (draft) => live && setOffer(draftOffer(draft, opening.openingContent, opening.lastSaved)),
+        (draft) => live && setOffer(draftOffer(draft, opening.work, opening.lastSaved)),
         (error: unknown) => warn(error),
       )
       .finally(() => live && setChecked(true));
@@ -56,7 +60,7 @@ export function useDraftRecovery({
     const keep = () => {
       clearTimeout(timer);
       kept.current = true;
-      writeDraft(draftKey, { content: serializeContent(doc), kept_at: Date.now() }).catch(warn);
+      writeDraft(draftKey, { content: serializeContent(doc), settings: serializeSettings(settings), kept_at: Date.now() }).catch(warn);
     };
     const timer = setTimeout(keep, DRAFT_DEBOUNCE_MS);
     window.addEventListener('pagehide', keep);
@@ -64,7 +68,7 @@ export function useDraftRecovery({
       clearTimeout(timer);
       window.removeEventListener('pagehide', keep);
     };
-  }, [checked, offer, dirty, doc, draftKey]);
+  }, [checked, offer, dirty, doc, settings, draftKey]);
 
   // The first save of a new page moves its work from 'new' to the page's own id.
   const keyBefore = useRef(draftKey);
@@ -80,7 +84,7 @@ export function useDraftRecovery({
     restore: () => {
       kept.current = true;
       setOffer(null);
-      return offer?.doc ?? null;
+      return offer;
     },
     /** Forget the kept work. */
     discard: () => {

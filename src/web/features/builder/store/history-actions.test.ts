@@ -96,4 +96,14 @@ describe('history actions', () => {
     expect(run(restored, { type: 'undo' }).doc).toBe(start.doc);
     expect(selectUndoName(run(start, { type: 'restoreDraft', doc: older }))).toBe('Restored unsaved changes');
   });
+
+  it('restores kept work with the settings kept beside it, and keeps the current ones for a draft without any', () => {
+    const start = initialEditorState(samplePage(), { settings: { description: 'Stored' } });
+    const kept = { description: 'Kept in this browser', noindex: true };
+    const restored = run(start, { type: 'restoreDraft', doc: start.doc, settings: kept });
+    expect(restored.settings).toEqual(kept);
+    expect(isDirty(restored)).toBe(true);
+    expect(run(restored, { type: 'undo' }).settings).toEqual({ description: 'Stored' });
+    expect(run(start, { type: 'restoreDraft', doc: run(start, setTitle('older')).doc }).settings).toEqual({ description: 'Stored' });
+  });
 });

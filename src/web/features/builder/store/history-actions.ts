@@ -17,7 +17,8 @@ export type HistoryAction =
   /** A saved version from the History dialog, as an ordinary change: nothing is saved until the user saves. */
   | { readonly type: 'restoreVersion'; readonly doc: PageContent; readonly settings: PageSettings; readonly number: number }
   /** Unsaved work an earlier tab kept in this browser; undo goes back to the page as stored. */
-  | { readonly type: 'restoreDraft'; readonly doc: PageContent };
+  /** `settings`: those kept with the work; without them (a draft from before settings) the current ones stay. */
+  | { readonly type: 'restoreDraft'; readonly doc: PageContent; readonly settings?: PageSettings };
 
 export function undo(state: EditorState): EditorState {
   const step = state.past.at(-1);
@@ -77,6 +78,6 @@ export function restoreVersion(state: EditorState, { doc, settings, number }: Ex
   return commit(state, () => ({ doc, settings, name: STEP_NAMES.restoredVersion(number), select: null }));
 }
 
-export function restoreDraft(state: EditorState, { doc }: Extract<HistoryAction, { type: 'restoreDraft' }>): EditorState {
-  return commit(state, () => ({ doc, name: STEP_NAMES.restoredDraft, select: null }));
+export function restoreDraft(state: EditorState, { doc, settings }: Extract<HistoryAction, { type: 'restoreDraft' }>): EditorState {
+  return commit(state, () => ({ doc, settings, name: STEP_NAMES.restoredDraft, select: null }));
 }
