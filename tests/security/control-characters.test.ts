@@ -137,6 +137,7 @@ const sampleBodies = (): Record<string, unknown> => ({
     on_erased: 'skip',
   },
   'POST /api/contacts/import/erased': { emails: ['imported@example.com', 'someone@example.com'] },
+  'POST /api/kit/import': { include_erased: false },
   'POST /api/contacts': { email: 'created@example.com', first_name: 'Cre', last_name: 'Ated', full_name: 'Cre Ated', phone: '+49 30 1', address: 'Street 1', country: 'DE', linkedin: 'https://www.linkedin.com/in/x', source: 'manual', status: 'lead', tags: ['fuzz-tag'] },
   'PUT /api/contacts/:id': { email: 'fuzzed@example.com', full_name: 'Fuzzed Person', phone: '+1 555 0100', address: 'Street 2', tags: ['fuzz-tag'] },
   'POST /api/tags': { name: 'another-tag', description: 'About it', color: '#123456', kit_tag_name: 'kit-name', kit_tag_id: 5 },
