@@ -58,6 +58,7 @@ describe('CSV import', () => {
       created: 2,
       updated: 1,
       skipped: 1,
+      erased: 0,
       invalid: [
         { row: 3, email: 'not an email', reason: `Email: ${CONTACT_MESSAGES.emailInvalid}` },
         { row: 5, email: 'tagged@example.com', reason: 'Unknown tag: ghost. Choose tags from the Tags list.' },
@@ -99,10 +100,10 @@ describe('CSV import', () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => ({ email: `bulk${i}@example.com`, name: `Person ${i}`, tags: i % 2 ? 'vip' : '' }));
     const map = autoMapColumns(['email', 'name', 'tags']) as ImportMapping;
     expect(map).toEqual({ email: 'email', full_name: 'name', tags: 'tags' });
-    expect(await runImport(rows, map)).toEqual({ created: 10_000, updated: 0, skipped: 0, invalid: [], duplicates: [] });
+    expect(await runImport(rows, map)).toEqual({ created: 10_000, updated: 0, skipped: 0, erased: 0, invalid: [], duplicates: [] });
     expect(await app.t.db.$count(contacts)).toBe(10_000);
     const again = await runImport(rows.map((r) => ({ ...r, tags: 'newsletter' })), map, 'update');
-    expect(again).toEqual({ created: 0, updated: 10_000, skipped: 0, invalid: [], duplicates: [] });
+    expect(again).toEqual({ created: 0, updated: 10_000, skipped: 0, erased: 0, invalid: [], duplicates: [] });
     const sample = (await byEmail())['bulk9999@example.com']!;
     expect(sample).toMatchObject({ full_name: 'Person 9999', tags: ['vip', 'newsletter'] });
   }, 120_000);
