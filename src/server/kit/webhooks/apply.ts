@@ -1,7 +1,7 @@
 import type { ContactEventActor } from '../../../shared/contacts/timeline.ts';
 import { KIT_SUBSCRIBER_STATES, type KitSubscriberState } from '../../../shared/kit/subscriber-state.ts';
 import { kitWebhookEventSchema, type KitWebhookEvent, type KitWebhookEventType } from '../../../shared/kit/webhooks.ts';
-import { applyKitStates, contactsForKitSubscribers, setTagOnContacts, type KitStateReport } from '../../contacts/service.ts';
+import { applyKitStates, contactsForKitSubscribers, KIT_SUBSCRIBER_ERASED, setTagOnContacts, type KitStateReport } from '../../contacts/service.ts';
 import type { Db } from '../../db/client.ts';
 import type { ErasedEmailFinder } from '../../privacy/service.ts';
 import { tagForKitTag } from '../../tags/service.ts';
@@ -42,6 +42,8 @@ export interface EventOutcome {
   id: string;
   /** Null: applied as usual; otherwise why it changed nothing. */
   outcome: string | null;
+  /** The event is about a person erased here: what it says of them is not kept. */
+  forget: boolean;
 }
 
 export async function applyWebhookEvents(tx: Db, stored: StoredEvent[], erasedAmong: ErasedEmailFinder): Promise<EventOutcome[]> {
@@ -80,7 +82,8 @@ export async function applyWebhookEvents(tx: Db, stored: StoredEvent[], erasedAm
   }
   await applyKitStates(tx, reports, 'webhook');
   await applyTagEvents(tx, tagEvents, found.byKitId, outcomes);
-  return stored.map((s) => ({ id: s.id, outcome: outcomes.get(s.id) ?? null }));
+  const forgotten = new Set(events.filter(({ event }) => found.skipped.get(event.data.subscriber.id) === KIT_SUBSCRIBER_ERASED).map(({ event }) => event.id));
+  return stored.map((s) => ({ id: s.id, outcome: outcomes.get(s.id) ?? null, forget: forgotten.has(s.id) }));
 }
 
 async function applyTagEvents(

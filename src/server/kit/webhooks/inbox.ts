@@ -74,10 +74,12 @@ export async function claimEvents(db: Db, limit: number, leaseMs: number): Promi
 }
 
 /** Marks events applied, with what applying them did when it was not the usual; in the applying transaction. */
-export async function finishEvents(tx: Db, outcomes: Array<{ id: string; outcome: string | null }>): Promise<void> {
+export async function finishEvents(tx: Db, outcomes: Array<{ id: string; outcome: string | null; forget?: boolean }>): Promise<void> {
   if (outcomes.length === 0) return;
+  // An event about a person erased here keeps its ids and outcome, not what Kit said about them (their email, their name).
   await tx.execute(sql`
-    update ${kitWebhookEvents} k set processed_at = now(), locked_at = null, outcome = e->>'outcome'
+    update ${kitWebhookEvents} k set processed_at = now(), locked_at = null, outcome = e->>'outcome',
+      payload = case when (e->>'forget')::boolean then '{}'::jsonb else k.payload end
     from jsonb_array_elements(${JSON.stringify(outcomes)}::jsonb) e
     where k.id = (e->>'id')::uuid`);
 }

@@ -89,8 +89,10 @@ describe('Live updates from Kit', () => {
     expect(await kit.webhooks.deliver([activated], { transport })).toMatchObject({ failed: 0 });
     await worker.idle();
     expect(await t.db.select().from(contacts).where(sql`lower(${contacts.email}) = 'gone.person@example.com'`)).toEqual([]);
-    const [stored] = await t.db.select({ outcome: kitWebhookEvents.outcome }).from(kitWebhookEvents).where(eq(kitWebhookEvents.id, activated.id));
+    const [stored] = await t.db.select({ outcome: kitWebhookEvents.outcome, payload: kitWebhookEvents.payload }).from(kitWebhookEvents).where(eq(kitWebhookEvents.id, activated.id));
     expect(stored!.outcome).toBe(`skipped: ${KIT_SUBSCRIBER_ERASED}`);
+    // Nor is the erased person's email kept in the event for the days processed events stay.
+    expect(JSON.stringify(stored!.payload)).not.toMatch(/gone|person/i);
   });
 
   it('keeps the newest state by Kit’s time when events arrive out of order', async () => {
