@@ -12,7 +12,13 @@ import { checkRows, type CheckSummary } from './import-checks.ts';
 /** Rows shown in the preview: enough to see the mapping is right; the rest are only counted. */
 const PREVIEW_ROWS = 10;
 
-const POLICIES: Array<{ value: ImportDuplicatePolicy; label: string; hint: string }> = [
+interface Choice<T extends string> {
+  value: T;
+  label: string;
+  hint: string;
+}
+
+const POLICIES: Array<Choice<ImportDuplicatePolicy>> = [
   { value: 'skip', label: 'Skip them', hint: 'Contacts that already exist stay exactly as they are.' },
   {
     value: 'update',
@@ -21,10 +27,27 @@ const POLICIES: Array<{ value: ImportDuplicatePolicy; label: string; hint: strin
   },
 ];
 
-const ERASED_POLICIES: Array<{ value: ImportErasedPolicy; label: string; hint: string }> = [
+const ERASED_POLICIES: Array<Choice<ImportErasedPolicy>> = [
   { value: 'skip', label: E.skip, hint: E.skipHint },
   { value: 'import', label: E.importAnyway, hint: E.importAnywayHint },
 ];
+
+/** A choice of one, as cards side by side (each a radio button with its label and hint). */
+function ChoiceCards<T extends string>({ name, options, value, onChange, cardClassName }: { name: string; options: Array<Choice<T>>; value: T; onChange: (value: T) => void; cardClassName: string }) {
+  return (
+    <div className="mt-2 grid gap-2 sm:grid-cols-2">
+      {options.map((option) => (
+        <label key={option.value} className={`flex cursor-pointer gap-3 rounded-lg border p-3 has-checked:border-brand-500 has-checked:bg-brand-50 ${cardClassName}`}>
+          <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} className="mt-0.5 size-4 accent-brand-600" />
+          <span className="text-sm">
+            <span className="block font-medium text-gray-900">{option.label}</span>
+            <span className="text-gray-600">{option.hint}</span>
+          </span>
+        </label>
+      ))}
+    </div>
+  );
+}
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -79,27 +102,7 @@ export function ImportReviewStep({
             <UserX aria-hidden className="size-4 shrink-0" />
             {E.warning(erased.count)}
           </p>
-          <div className="mt-3 grid gap-2 sm:grid-cols-2">
-            {ERASED_POLICIES.map((option) => (
-              <label
-                key={option.value}
-                className="flex cursor-pointer gap-3 rounded-lg border border-amber-200 bg-white p-3 has-checked:border-brand-500 has-checked:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name="on_erased"
-                  value={option.value}
-                  checked={erasedPolicy === option.value}
-                  onChange={() => onErasedPolicy(option.value)}
-                  className="mt-0.5 size-4 accent-brand-600"
-                />
-                <span className="text-sm">
-                  <span className="block font-medium text-gray-900">{option.label}</span>
-                  <span className="text-gray-600">{option.hint}</span>
-                </span>
-              </label>
-            ))}
-          </div>
+          <ChoiceCards name="on_erased" options={ERASED_POLICIES} value={erasedPolicy} onChange={onErasedPolicy} cardClassName="border-amber-200 bg-white" />
         </fieldset>
       ) : null}
       {erased.failed ? <p className="text-sm text-gray-600">{E.checkFailed}</p> : null}
@@ -161,27 +164,7 @@ export function ImportReviewStep({
 
       <fieldset>
         <legend className="text-sm font-semibold text-gray-900">When a contact with the same email already exists</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {POLICIES.map((option) => (
-            <label
-              key={option.value}
-              className="flex cursor-pointer gap-3 rounded-lg border border-gray-200 p-3 has-checked:border-brand-500 has-checked:bg-brand-50"
-            >
-              <input
-                type="radio"
-                name="on_duplicate"
-                value={option.value}
-                checked={policy === option.value}
-                onChange={() => onPolicy(option.value)}
-                className="mt-0.5 size-4 accent-brand-600"
-              />
-              <span className="text-sm">
-                <span className="block font-medium text-gray-900">{option.label}</span>
-                <span className="text-gray-600">{option.hint}</span>
-              </span>
-            </label>
-          ))}
-        </div>
+        <ChoiceCards name="on_duplicate" options={POLICIES} value={policy} onChange={onPolicy} cardClassName="border-gray-200" />
       </fieldset>
     </div>
   );
