@@ -69,6 +69,10 @@ describe('import from Kit', () => {
     const dialog = page.getByRole('dialog', { name: 'Import every subscriber from Kit?' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('tags Kit does not have stay as they are in the CRM');
+    // People erased here stay out unless the owner ticks this, fresh at every start.
+    expect(await dialog.getByRole('checkbox', { name: /Also bring back people erased before/ }).isChecked()).toBe(false);
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'kit-import-confirm.png') });
     // Cancelling starts nothing and gives the focus back to the button.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => start.evaluate((el) => el === document.activeElement)).toBe(true);

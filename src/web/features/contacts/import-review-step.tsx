@@ -33,12 +33,31 @@ const ERASED_POLICIES: Array<Choice<ImportErasedPolicy>> = [
 ];
 
 /** A choice of one, as cards side by side (each a radio button with its label and hint). */
-function ChoiceCards<T extends string>({ name, options, value, onChange, cardClassName }: { name: string; options: Array<Choice<T>>; value: T; onChange: (value: T) => void; cardClassName: string }) {
+function ChoiceCards<T extends string>({
+  name,
+  options,
+  value,
+  onChange,
+  cardClassName,
+}: {
+  name: string;
+  options: Array<Choice<T>>;
+  value: T;
+  onChange: (value: T) => void;
+  cardClassName: string;
+}) {
   return (
     <div className="mt-2 grid gap-2 sm:grid-cols-2">
       {options.map((option) => (
         <label key={option.value} className={`flex cursor-pointer gap-3 rounded-lg border p-3 has-checked:border-brand-500 has-checked:bg-brand-50 ${cardClassName}`}>
-          <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} className="mt-0.5 size-4 accent-brand-600" />
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+            className="mt-0.5 size-4 accent-brand-600"
+          />
           <span className="text-sm">
             <span className="block font-medium text-gray-900">{option.label}</span>
             <span className="text-gray-600">{option.hint}</span>

@@ -61,19 +61,21 @@ export function ImportCard() {
         title="Import every subscriber from Kit?"
         description={KIT_IMPORT_MESSAGES.confirm}
       >
-        <label className="flex cursor-pointer gap-3 rounded-lg border border-gray-200 p-3 text-sm">
-          <input
-            type="checkbox"
-            checked={includeErased}
-            onChange={(event) => setIncludeErased(event.target.checked)}
-            className="mt-0.5 size-4 accent-brand-600"
-          />
-          <span>
-            <span className="block font-medium text-gray-900">{E.kitInclude}</span>
-            <span className="text-gray-600">{E.kitIncludeHint}</span>
-          </span>
-        </label>
-        <FormError message={start.isError ? start.error.message : null} />
+        <div className="mb-4 space-y-3">
+          <label className="flex cursor-pointer gap-3 rounded-lg border border-gray-200 p-3 text-sm">
+            <input
+              type="checkbox"
+              checked={includeErased}
+              onChange={(event) => setIncludeErased(event.target.checked)}
+              className="mt-0.5 size-4 accent-brand-600"
+            />
+            <span>
+              <span className="block font-medium text-gray-900">{E.kitInclude}</span>
+              <span className="text-gray-600">{E.kitIncludeHint}</span>
+            </span>
+          </label>
+          <FormError message={start.isError ? start.error.message : null} />
+        </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={start.isPending}>
             Cancel
