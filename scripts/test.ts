@@ -13,6 +13,8 @@ fs.mkdirSync(reportDir, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+/** Each failed test, named with its file and first error line, repeated at the end: CI shows a log's tail. */
+const failedTests: string[] = [];
 
 function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n━━ ${title} ━━`);
@@ -20,6 +22,8 @@ function run(title: string, command: string, args: string[], env: Record<string,
   if (result.status !== 0) failures.push(title);
   return result.status === 0;
 }
+
+const firstLine = (text: unknown): string => (String(text ?? '').split('\n')[0] ?? '').slice(0, 300);
 
 /** `node`: the Node binary that runs vitest (and so its workers); unset, the one npx finds. */
 function vitest(title: string, args: string[], env: Record<string, string>, report: string, node?: string): void {
@@ -29,6 +33,16 @@ function vitest(title: string, args: string[], env: Record<string, string>, repo
     const json = JSON.parse(fs.readFileSync(`${reportDir}/${report}.json`, 'utf8'));
     passed += json.numPassedTests;
     failed += json.numFailedTests;
+    for (const file of json.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const reason = firstLine(test.failureMessages?.[0]);
+        failedTests.push(`${title}: ${path.relative(process.cwd(), file.name)} > ${test.fullName}\n    ${reason}`);
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t: { status: string }) => t.status === 'failed')) {
+        failedTests.push(`${title}: ${path.relative(process.cwd(), file.name)}\n    ${firstLine(file.message)}`);
+      }
+    }
     if (json.numTotalTests === 0) failures.push(`${title}: no tests ran`);
   } catch {
     if (ok) failures.push(`${title}: no report`);
@@ -68,6 +82,7 @@ if (chromium) {
   console.log('\n━━ browser tests ━━\nSKIPPED: Chromium not found. Install Debian\'s package (`sudo apt-get install -y chromium`) or set CHROMIUM_PATH, then run `npm test` again.');
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${failures.length ? `Failed steps: ${failures.join('; ')}` : 'All steps passed.'}`);
 console.log(`npm test: ${passed} passed, ${failed} failed`);
 process.exit(failures.length || failed ? 1 : 0);
