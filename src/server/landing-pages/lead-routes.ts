@@ -14,7 +14,18 @@ import { captureLandingPageLead } from '../leads/service.ts';
 import { resolveSignupConsent } from '../privacy/service.ts';
 import { CONSENT_MESSAGES, consentFieldsSchema } from '../../shared/privacy/consent.ts';
 import { landingPageSource } from '../../shared/privacy/sources.ts';
-import { findActivePageBySlug } from './service.ts';
+import { findActivePageBySlug, type LandingPageRow } from './service.ts';
+import { assignVariant } from './ab-assignment.ts';
+import { findRunningVariant, runningTestOf } from './ab-tests.ts';
+import { dayOf, daySalt } from './page-views.ts';
+
+/** Variant B's page when `page` runs an A/B test and this visitor is assigned B (undefined: A). */
+async function variantServed(db: Db, page: LandingPageRow, address: string, userAgent: string | undefined): Promise<LandingPageRow | undefined> {
+  const test = await runningTestOf(db, page.id);
+  if (!test) return undefined;
+  const variant = assignVariant(await daySalt(db, dayOf(new Date())), address, userAgent, test.id, test.split_percent);
+  return variant === 'b' ? findRunningVariant(db, test.page_b_id) : undefined;
+}
 
 const FORM_BODY_LIMIT = 64 * 1024;
 const MINUTE_MS = 60_000;
@@ -52,8 +63,10 @@ export async function landingPageLeadRoutes(app: FastifyInstance, { db, config }
           reply.header('Retry-After', String(count.retryAfterSeconds));
           throw new AppError(429, LEAD_ERROR_CODES.rateLimited, LEAD_MESSAGES.en.rateLimited);
         }
-        const page = await findActivePageBySlug(db, slug);
-        if (!page) throw notFound(VIEWER_MESSAGES.notFound);
+        const published = await findActivePageBySlug(db, slug);
+        if (!published) throw notFound(VIEWER_MESSAGES.notFound);
+        // The form of A's address came from the variant the visitor was assigned, by the same daily hash.
+        const page = (await variantServed(db, published, request.ip, request.headers['user-agent'])) ?? published;
         const parsed = lpLeadBodySchema.safeParse(request.body);
         if (!parsed.success) {
           const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.at(-1) === undefined ? '_' : String(issue.path.at(-1)), issue.message]));

@@ -29,25 +29,39 @@ export interface OutcomeSlot {
   markup: Readonly<Record<LeadOutcome, string>>;
 }
 
+/**
+ * Page A of a running A/B test: who gets variant B, and where B's own rendering is cached (a key
+ * naming B's id and A's last change, which no slug can be: B's HTML is never found under A's key).
+ */
+export interface AbTestServing {
+  testId: string;
+  splitPercent: number;
+  variantPageId: string;
+  variantKey: string;
+}
+
 /** A page as visitors get it: finished HTML with its outcome slot. */
 export interface RenderedHtml {
   pageId: string;
+  abTest?: AbTestServing;
   html: Compressed;
   etag: string;
   outcome: OutcomeSlot;
 }
 
 /** A page ready to send: its finished HTML, or (a react page) the site page it shows. */
-export type RenderedPage = RenderedHtml | { pageId: string; sitePage: string };
+export type RenderedPage = RenderedHtml | { pageId: string; sitePage: string; abTest?: AbTestServing };
 
 /** An html page's own HTML: sent only by its route, under the sandbox policy. */
 export interface RawHtml {
   pageId: string;
+  abTest?: AbTestServing;
   rawHtml: Compressed;
   etag: string;
 }
 
 export interface CacheStore<T> {
+  /** By slug, or (variant B of a running test) by AbTestServing.variantKey. */
   get(slug: string): T | undefined;
   /** Keeps the entry, unless its page changed after `since` (a `mark()` taken before the page was read). */
   set(slug: string, entry: T, since: number): void;

@@ -23,7 +23,35 @@ export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_USER_AGENT.test(userAgent);
 }
 
-const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Each database's known salts by day (tests run several databases in one process). */
+const knownSalts = new WeakMap<Db, Map<string, Promise<string>>>();
+
+/**
+ * The random salt of `day` (YYYY-MM-DD), made by the first instance that needs it and shared by all
+ * through the database; read once per day and instance. Views and A/B assignments both use it.
+ */
+export function daySalt(db: Db, day: string): Promise<string> {
+  let salts = knownSalts.get(db);
+  if (!salts) knownSalts.set(db, (salts = new Map()));
+  const known = salts.get(day);
+  if (known) return known;
+  const reading = (async () => {
+    await db.insert(landingPageViewSalts).values({ day, salt: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+    const [row] = await db.select({ salt: landingPageViewSalts.salt }).from(landingPageViewSalts).where(sql`${landingPageViewSalts.day} = ${day}`);
+    return row!.salt;
+  })();
+  salts.set(day, reading);
+  // A failed read is not remembered: the next request tries again.
+  reading.catch(() => salts.delete(day));
+  return reading;
+}
+
+function forgetSaltsBefore(db: Db, today: string) {
+  const salts = knownSalts.get(db);
+  if (salts) for (const day of salts.keys()) if (day < today) salts.delete(day);
+}
 
 /** Visits waiting for a flush beyond this are dropped: a flood cannot fill the memory while the database is away. */
 const MAX_PENDING = 100_000;
@@ -46,24 +74,15 @@ export function createViewCounter(db: Db, { flushMs = 5_000, now = () => new Dat
   let pendingCount = 0;
   let seen = new Set<string>();
   let seenDay = '';
-  const salts = new Map<string, string>();
   let sweptBefore = '';
-
-  const saltOf = async (day: string): Promise<string> => {
-    const known = salts.get(day);
-    if (known) return known;
-    await db.insert(landingPageViewSalts).values({ day, salt: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-    const [row] = await db.select({ salt: landingPageViewSalts.salt }).from(landingPageViewSalts).where(sql`${landingPageViewSalts.day} = ${day}`);
-    salts.set(day, row!.salt);
-    return row!.salt;
-  };
+  const saltOf = (day: string) => daySalt(db, day);
 
   /** Forgets the visitors and salts of the days before today: their hashes become unlinkable. */
   const sweep = async (today: string) => {
     if (sweptBefore === today) return;
     await db.delete(landingPageVisitors).where(lt(landingPageVisitors.day, today));
     await db.delete(landingPageViewSalts).where(lt(landingPageViewSalts.day, today));
-    for (const day of salts.keys()) if (day < today) salts.delete(day);
+    forgetSaltsBefore(db, today);
     sweptBefore = today;
   };
 

@@ -29,6 +29,8 @@ import { DEFAULT_SLUG_PREFIX } from '../../shared/landing-pages/slug.ts';
 import { classVerdicts, cssForClasses } from './page-css.ts';
 import { sendCompressed } from '../http/compressed.ts';
 import { renderVersionPreview } from './render-page.tsx';
+import { abTestRoutes } from './ab-test-routes.ts';
+import { runningTestsOf } from './ab-tests.ts';
 import {
   createPage,
   deletePage,
@@ -64,9 +66,13 @@ export async function landingPagesRoutes(app: FastifyInstance, { db, cache }: { 
   const { list, slugCheck } = LANDING_PAGE_PATHS;
   const one = LANDING_PAGE_PATHS.one.pattern;
 
-  r.get(list, { schema: { querystring: listQuerySchema, response: { 200: landingPageListSchema } } }, async (request) => ({
-    pages: await listPages(db, request.query.search),
-  }));
+  r.get(list, { schema: { querystring: listQuerySchema, response: { 200: landingPageListSchema } } }, async (request) => {
+    const pages = await listPages(db, request.query.search);
+    const tests = await runningTestsOf(db, pages.map((page) => page.id));
+    return { pages: pages.map((page) => ({ ...page, ab_test: tests.get(page.id) ?? null })) };
+  });
+
+  await abTestRoutes(app, { db, cache });
 
   r.get(slugCheck, { schema: { querystring: slugCheckQuerySchema, response: { 200: slugCheckResultSchema } } }, async (request) => ({
     available: await isSlugAvailable(db, request.query.slug, request.query.exclude_id),

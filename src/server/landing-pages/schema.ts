@@ -101,3 +101,35 @@ export const landingPageViewSalts = pgTable('landing_page_view_salts', {
   day: date('day').primaryKey(),
   salt: text('salt').notNull(),
 });
+
+/**
+ * A/B tests: page A (the published page) against variant B, a page of its own that is never active
+ * (so never served at its own address nor listed): while the test runs, A's visitors are assigned A
+ * or B. One running test per page. Ended tests stay, with their winner, and B stays archived, so
+ * the sign-ups recorded on B keep their page.
+ */
+export const landingPageTests = pgTable(
+  'landing_page_tests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    page_a_id: uuid('page_a_id')
+      .notNull()
+      .references(() => landingPages.id, { onDelete: 'cascade' }),
+    page_b_id: uuid('page_b_id')
+      .notNull()
+      .unique()
+      .references(() => landingPages.id, { onDelete: 'cascade' }),
+    /** Share of visitors who get B, in percent. */
+    split_percent: integer('split_percent').notNull(),
+    /** A's views on the start day before the test began: the results count A's views since the start. */
+    a_views_before: integer('a_views_before').notNull().default(0),
+    started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    ended_at: timestamp('ended_at', { withTimezone: true }),
+    winner: text('winner'),
+  },
+  (t) => [
+    uniqueIndex('landing_page_tests_running_key').on(t.page_a_id).where(sql`${t.ended_at} is null`),
+    check('landing_page_tests_split', sql`${t.split_percent} between 1 and 99`),
+    check('landing_page_tests_winner', sql`${t.winner} in ('a', 'b') and ${t.ended_at} is not null or ${t.winner} is null and ${t.ended_at} is null`),
+  ],
+);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import {
   LANDING_PAGE_MESSAGES,
   PAGE_CHANGED_CODE,
@@ -15,7 +15,8 @@ import { parseContent } from '../../shared/landing-pages/parse-content.ts';
 import { containsFormFields } from '../../render/form-fields.ts';
 import { signupConsentConfig } from '../privacy/service.ts';
 import type { Db } from '../db/client.ts';
-import { landingPages, landingPageVersions } from './schema.ts';
+import { landingPages, landingPageTests, landingPageVersions } from './schema.ts';
+import { AB_TEST_MESSAGES } from '../../shared/landing-pages/ab-test.ts';
 import { isUniqueViolation, isUuid, likePattern } from '../db/sql-helpers.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { pageFigures } from './page-figures.ts';
@@ -66,6 +67,9 @@ export async function countLandingPages(db: Db): Promise<{ total: number; active
   return row!;
 }
 
+/** A/B tests' variant B pages are shown through their page A only. */
+const notAVariant = sql`not exists (select 1 from ${landingPageTests} where ${landingPageTests.page_b_id} = ${landingPages.id})`;
+
 /**
  * The admin list, newest first, searched by title or slug, with each page's figures. Only the first
  * characters of each page's content leave the database: a page can be megabytes of JSON.
@@ -86,7 +90,7 @@ export async function listPages(db: Db, search?: string) {
       head: sql<string>`left(${landingPages.content}, ${PREVIEW_LENGTH + 1})`,
     })
     .from(landingPages)
-    .where(pattern ? or(ilike(landingPages.title, pattern), ilike(landingPages.slug, pattern)) : undefined)
+    .where(and(pattern ? or(ilike(landingPages.title, pattern), ilike(landingPages.slug, pattern)) : undefined, notAVariant))
     .orderBy(desc(landingPages.created_at), desc(landingPages.id));
   const figures = await pageFigures(db, rows.map((r) => r.id));
   return (await withAuthors(db, rows, 'updated_by')).map(({ head, ...page }) => ({
@@ -189,6 +193,7 @@ export async function saveContent(
   { values, baseVersion, author }: { values: Partial<LandingPageFormValues> & { settings?: PageSettings | null }; baseVersion: number; author: Author },
 ): Promise<LandingPageDto> {
   if (!isUuid(id)) throw pageNotFound();
+  if (values.is_active) await refuseVariant(db, id);
   const page = await withSlugCheck(() =>
     db.transaction(async (tx) => {
       const [saved] = await tx
@@ -204,10 +209,19 @@ export async function saveContent(
   return withAuthor(page, author);
 }
 
+/** Variant B of an A/B test is reached only through its test on page A, never active at its own address. */
+async function refuseVariant(db: Db, id: string): Promise<void> {
+  const [variant] = await db.select({ id: landingPageTests.id }).from(landingPageTests).where(eq(landingPageTests.page_b_id, id));
+  if (variant) throw new AppError(409, 'ab_test_variant', AB_TEST_MESSAGES.isVariant);
+}
+
 /** Activate/Deactivate: not a save of the content, so no version and no conflict with an editor. */
 export async function setPageActive(db: Db, id: string, isActive: boolean): Promise<LandingPageDto> {
   if (!isUuid(id)) throw pageNotFound();
-  if (isActive) await refuseFormWithoutStatement(db, id);
+  if (isActive) {
+    await refuseVariant(db, id);
+    await refuseFormWithoutStatement(db, id);
+  }
   const [page] = await db.update(landingPages).set({ is_active: isActive, updated_at: sql`now()` }).where(eq(landingPages.id, id)).returning({ id: landingPages.id });
   if (!page) throw pageNotFound();
   return getPage(db, id);
@@ -269,9 +283,19 @@ export async function getVersion(db: Db, pageId: string, versionId: string) {
   return { ...named!, settings: readPageSettings(version.settings) };
 }
 
+/** Deletes a page and the variant B pages of its A/B tests; a running test's variant B is refused (end the test first). */
 export async function deletePage(db: Db, id: string): Promise<void> {
   if (!isUuid(id)) throw pageNotFound();
-  const deleted = await db.delete(landingPages).where(eq(landingPages.id, id)).returning({ id: landingPages.id });
+  const [running] = await db
+    .select({ id: landingPageTests.id })
+    .from(landingPageTests)
+    .where(and(eq(landingPageTests.page_b_id, id), isNull(landingPageTests.ended_at)));
+  if (running) throw new AppError(409, 'ab_test_variant', AB_TEST_MESSAGES.variantDelete);
+  const deleted = await db.transaction(async (tx) => {
+    const variants = tx.select({ id: landingPageTests.page_b_id }).from(landingPageTests).where(eq(landingPageTests.page_a_id, id));
+    await tx.delete(landingPages).where(inArray(landingPages.id, variants));
+    return tx.delete(landingPages).where(eq(landingPages.id, id)).returning({ id: landingPages.id });
+  });
   if (deleted.length === 0) throw pageNotFound();
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { slugError } from '../../shared/landing-pages/slug.ts';
@@ -7,13 +7,15 @@ import type { Db } from '../db/client.ts';
 import { compressAsync, sendCompressed } from '../http/compressed.ts';
 import type { IslandScripts } from './islands.ts';
 import { createNotFoundPage } from './not-found-page.ts';
-import type { PageCache, RawHtml, RenderedPage } from './page-cache.ts';
+import type { AbTestServing, PageCache, RawHtml, RenderedPage } from './page-cache.ts';
 import { withOutcome } from './page-outcome.ts';
-import type { ViewCounter } from './page-views.ts';
+import { dayOf, daySalt, type ViewCounter } from './page-views.ts';
+import { assignVariant } from './ab-assignment.ts';
+import { findRunningVariant, runningTestOf } from './ab-tests.ts';
 import { landingPageConsent } from '../privacy/service.ts';
 import { renderLandingPage } from './render-page.tsx';
 import { createRenderQueue, RenderRefused } from './render-queue.ts';
-import { findActivePageBySlug } from './service.ts';
+import { findActivePageBySlug, type LandingPageRow } from './service.ts';
 
 /** Sends one of the public site's pages (composed in app.ts from spa/site-pages.ts). */
 export type SendSitePage = (reply: FastifyReply, status: number, page: string) => FastifyReply;
@@ -70,12 +72,34 @@ export async function landingPageViewerRoutes(app: FastifyInstance, { db, cache,
     return pending;
   }
 
+  /** Page A's running A/B test as the viewer serves it, if one runs. */
+  const servingOf = async (row: LandingPageRow): Promise<{ abTest?: AbTestServing }> => {
+    const test = await runningTestOf(db, row.id);
+    if (!test) return {};
+    const variantKey = `${row.slug}@${test.page_b_id}@${row.updated_at.getTime()}`;
+    return { abTest: { testId: test.id, splitPercent: test.split_percent, variantPageId: test.page_b_id, variantKey } };
+  };
+
+  /** Which variant this visitor gets: the same all day, without a cookie (ab-assignment.ts). */
+  const variantFor = async (request: FastifyRequest, abTest: AbTestServing) =>
+    assignVariant(await daySalt(db, dayOf(new Date())), request.ip, request.headers['user-agent'], abTest.testId, abTest.splitPercent);
+
   const renderPage = (slug: string) => async () => {
     const since = cache.mark();
     const row = await findActivePageBySlug(db, slug);
     if (!row) return undefined;
-    const page = await renderLandingPage({ ...row, consent: await landingPageConsent(db) }, islands, origin);
+    const page: RenderedPage = { ...(await renderLandingPage({ ...row, consent: await landingPageConsent(db) }, islands, origin)), ...(await servingOf(row)) };
     cache.pages.set(slug, page, since);
+    return page;
+  };
+
+  /** Variant B as page A's visitors get it: at A's address (links, canonical, forms) under A's title. */
+  const renderVariant = (slug: string, abTest: AbTestServing) => async () => {
+    const since = cache.mark();
+    const [a, b] = await Promise.all([findActivePageBySlug(db, slug), findRunningVariant(db, abTest.variantPageId)]);
+    if (!a || !b) return undefined;
+    const page = await renderLandingPage({ ...b, slug: a.slug, title: a.title, is_active: true, consent: await landingPageConsent(db) }, islands, origin);
+    cache.pages.set(abTest.variantKey, page, since);
     return page;
   };
 
@@ -83,8 +107,17 @@ export async function landingPageViewerRoutes(app: FastifyInstance, { db, cache,
     const since = cache.mark();
     const row = await findActivePageBySlug(db, slug);
     if (!row || row.page_type !== 'html') return undefined;
-    const page: RawHtml = { pageId: row.id, rawHtml: await compressAsync(row.content), etag: `"${row.id}:${row.updated_at.getTime()}"` };
+    const page: RawHtml = { pageId: row.id, rawHtml: await compressAsync(row.content), etag: `"${row.id}:${row.updated_at.getTime()}"`, ...(await servingOf(row)) };
     cache.rawHtml.set(slug, page, since);
+    return page;
+  };
+
+  const readVariantRawHtml = (abTest: AbTestServing) => async () => {
+    const since = cache.mark();
+    const row = await findRunningVariant(db, abTest.variantPageId);
+    if (!row || row.page_type !== 'html') return undefined;
+    const page: RawHtml = { pageId: row.id, rawHtml: await compressAsync(row.content), etag: `"${row.id}:${row.updated_at.getTime()}"` };
+    cache.rawHtml.set(abTest.variantKey, page, since);
     return page;
   };
 
@@ -110,8 +143,14 @@ export async function landingPageViewerRoutes(app: FastifyInstance, { db, cache,
   r.get(VIEWER_PATHS.page.pattern, { schema: { params: slugParams, querystring: pageQuery }, config: { public: true } }, async (request, reply) => {
     const { slug } = request.params;
     if (slugError(slug) !== null) return sendNotFound(reply, slug);
-    const page = cache.pages.get(slug) ?? (await fill(reply, renderingPages, slug, renderPage(slug)));
+    let page = cache.pages.get(slug) ?? (await fill(reply, renderingPages, slug, renderPage(slug)));
     if (!page) return sendNotFound(reply, slug);
+    const { abTest } = page;
+    if (abTest && (await variantFor(request, abTest)) === 'b') {
+      // A test ended in between leaves no variant to render: the visitor gets A.
+      page = cache.pages.get(abTest.variantKey) ?? (await fill(reply, renderingPages, abTest.variantKey, renderVariant(slug, abTest))) ?? page;
+    }
+    // The view counts for the page served: B's views land on B.
     views.count(page.pageId, request.ip, request.headers['user-agent']);
     return send(reply, page, request.query.lead, request.headers['if-none-match']);
   });
@@ -119,8 +158,12 @@ export async function landingPageViewerRoutes(app: FastifyInstance, { db, cache,
   r.get(VIEWER_PATHS.rawHtml.pattern, { schema: { params: slugParams }, config: { public: true } }, async (request, reply) => {
     const { slug } = request.params;
     if (slugError(slug) !== null) return sendNotFound(reply, slug);
-    const page = cache.rawHtml.get(slug) ?? (await fill(reply, readingRawHtml, slug, readRawHtml(slug)));
+    let page = cache.rawHtml.get(slug) ?? (await fill(reply, readingRawHtml, slug, readRawHtml(slug)));
     if (!page) return sendNotFound(reply, slug);
+    const { abTest } = page;
+    if (abTest && (await variantFor(request, abTest)) === 'b') {
+      page = cache.rawHtml.get(abTest.variantKey) ?? (await fill(reply, readingRawHtml, abTest.variantKey, readVariantRawHtml(abTest))) ?? page;
+    }
     return sendRawHtml(reply, page, request.headers['if-none-match']);
   });
 }

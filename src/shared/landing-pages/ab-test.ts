@@ -38,6 +38,7 @@ export const AB_TEST_MESSAGES = {
   noTest: 'This page has no A/B test running',
   isVariant: 'This page is variant B of an A/B test: it is shown only through the tested page',
   notEnoughData: 'Not enough data yet',
+  variantDelete: 'End the A/B test before deleting its variant B',
   start: 'Start A/B test',
   startConfirm: (percent: number) => `Variant B starts as a copy of this page. ${percent} % of visitors will see B until you end the test.`,
   keepConfirm: (variant: AbVariant) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abTestSchema } from './ab-test.ts';
 import { timestamp } from '../http/codecs.ts';
 import { routePath } from '../http/route-path.ts';
 import { safeText } from '../text/safe-text.ts';
@@ -136,7 +137,13 @@ export const pageFiguresSchema = z.object({
 export type PageFigures = z.output<typeof pageFiguresSchema>;
 
 /** A card of the admin list: the content itself stays on the server, its first characters come along. */
-export const landingPageSummarySchema = z.object({ ...pageFields, content_preview: z.string(), figures: pageFiguresSchema });
+export const landingPageSummarySchema = z.object({
+  ...pageFields,
+  content_preview: z.string(),
+  figures: pageFiguresSchema,
+  /** The A/B test running on the page, with its results so far; null when none runs. */
+  ab_test: abTestSchema.nullable(),
+});
 export type LandingPageSummary = z.output<typeof landingPageSummarySchema>;
 
 export const landingPageSchema = z.object({ ...pageFields, content: z.string(), settings: pageSettingsSchema });
