@@ -155,6 +155,9 @@ const sampleBodies = (): Record<string, unknown> => ({
   'PUT /api/landing-pages/:id/content': { content: '[]', base_version: 1 },
   'PATCH /api/landing-pages/:id': { is_active: false },
   'POST /api/landing-pages/builder': { content: '[]' },
+  'POST /api/landing-pages/:id/ab-test': { split_percent: 50 },
+  'PATCH /api/landing-pages/:id/ab-test': { split_percent: 30 },
+  'POST /api/landing-pages/:id/ab-test/end': { keep: 'a' },
   'POST /api/landing-pages/css': { classes: ['p-4', 'text-primary-700', 'not-a-class'] },
   // A documentation address (TEST-NET-1): refused by the fetch guard before any connection, so nothing leaves the machine.
   'POST /api/landing-pages/convert-url': { url: 'http://192.0.2.1/page' },
