@@ -1,4 +1,5 @@
-import { CircleCheck, CircleMinus, ExternalLink, LayoutTemplate, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { CircleCheck, CircleMinus, ExternalLink, FlaskConical, LayoutTemplate, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { LANDING_PAGE_PATHS, PAGE_PREVIEW_MESSAGES, type LandingPageSummary } from '@shared/landing-pages/api.ts';
 import { builderPath } from '@shared/landing-pages/builder.ts';
@@ -8,6 +9,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card } from '@web/components/ui/card.tsx';
 import { DateText } from '@web/components/ui/date-text.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
+import { AbTestResultsDialog, abTestSummary, StartAbTestDialog } from './ab-test-dialogs.tsx';
 import { PageFiguresPanel } from './page-figures.tsx';
 import { PAGE_TYPE_LABELS } from './page-types.ts';
 import { usePageActions } from './use-page-actions.ts';
@@ -24,6 +26,8 @@ export function LandingPageCard({
   onEdit: (page: LandingPageSummary) => void;
 }) {
   const { toggling, deleting, toggleActive, remove } = usePageActions(page);
+  const [abDialog, setAbDialog] = useState(false);
+  const test = page.ab_test;
   const address = `${PUBLIC_PAGE_BASE}/${page.slug}`;
   const titleId = `landing-page-${page.id}`;
   // A live page is previewed where visitors see it; one that is not, at the staff-only preview.
@@ -60,6 +64,11 @@ export function LandingPageCard({
         {page.content_preview.trim() ? page.content_preview : 'No content'}
       </p>
       <PageFiguresPanel figures={page.figures} />
+      {test ? (
+        <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-xs text-brand-900">
+          <span className="font-semibold">A/B test running ({test.split_percent} % see B):</span> {abTestSummary(test)}
+        </p>
+      ) : null}
       <p className="mt-3 text-xs text-gray-500">
         Updated <DateText value={page.updated_at.toISOString()} format="datetime" />
       </p>
@@ -89,6 +98,9 @@ export function LandingPageCard({
             <ExternalLink aria-hidden /> {preview.label}
           </a>
         </Button>
+        <Button variant="ghost" size="sm" aria-label={`${test ? 'A/B test results' : 'A/B test'}: ${page.title}`} onClick={() => setAbDialog(true)}>
+          <FlaskConical aria-hidden /> {test ? 'A/B results' : 'A/B test'}
+        </Button>
         <Button
           variant="ghost"
           size="sm"
@@ -100,6 +112,14 @@ export function LandingPageCard({
           {deleting ? <Spinner className="size-4 text-red-600" /> : <Trash2 aria-hidden />} Delete
         </Button>
       </div>
+      {/* Mounted open, so each dialog knows the button it returns focus to. */}
+      {abDialog ? (
+        test ? (
+          <AbTestResultsDialog page={page} test={test} open onOpenChange={setAbDialog} />
+        ) : (
+          <StartAbTestDialog page={page} open onOpenChange={setAbDialog} />
+        )
+      ) : null}
     </Card>
   );
 }

@@ -44,6 +44,7 @@ const summary = ({ content, ...stored }: StoredPage) => ({
   ...stored,
   content_preview: content.slice(0, 100),
   figures: { views: 1200, signups: 48, conversion: 0.04, daily_views: Array.from({ length: FIGURES_DAYS }, (_, i) => i) },
+  ab_test: null,
 });
 
 let pages: StoredPage[];
