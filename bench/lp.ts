@@ -3,7 +3,8 @@
  * the islands' scripts):
  * 1. a 30-component builder page served from /lp/{slug} and the very same bytes served as a static
  *    file by the same server, side by side at 50 connections on loopback: requests per second, p50
- *    and p99 (goal: at least half the static file's rate, p99 under 25 ms);
+ *    and p99 (goal: at least half the static file's rate, p99 under 25 ms); and the same page with an
+ *    A/B test running (50 % split, visitors with different browsers, so both variants are served);
  * 2. what a first visit transfers, compressed, for a page with a form and one without (goal: under
  *    30 kB with CSS and JS; no JavaScript at all without interactive parts);
  * 3. Lighthouse mobile for both (goal 98 or more, TBT under 100 ms), and performance and SEO for a
@@ -11,6 +12,7 @@
  *
  *   npx tsx bench/lp.ts [web dir, default dist/web]
  */
+import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -19,7 +21,7 @@ import zlib from 'node:zlib';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openPglite } from '../src/server/db/client.ts';
-import { landingPages } from '../src/server/db/schema.ts';
+import { landingPages, landingPageTests } from '../src/server/db/schema.ts';
 import { createComponent, createGridCell, createSection } from '../src/shared/landing-pages/create.ts';
 import { serializeContent } from '../src/shared/landing-pages/parse-content.ts';
 import { findTemplate } from '../src/shared/landing-pages/templates/index.ts';
@@ -38,6 +40,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
   connections: number;
   duration: number;
   headers: Record<string, string>;
+  /** Requests each connection sends in turn (here: different browsers, so different visitors). */
+  requests?: Array<{ headers: Record<string, string> }>;
 }) => Promise<AutocannonResult>;
 
 const WEB_DIR = path.resolve(process.argv[2] ?? 'dist/web');
@@ -116,9 +120,15 @@ async function main() {
       settings: { description: 'One-to-one coaching for professionals who learn with AI: plan, practise and keep what you learn.', social_title: 'Coaching that sticks' },
     },
     { title: 'Coaching (no form)', slug: 'coaching-static', content: serializeContent(salesPage(false)), page_type: 'builder' },
+    { title: 'Coaching (A/B)', slug: 'coaching-ab', content: serializeContent(withForm), page_type: 'builder' },
     // Saved as it comes from the gallery: its settings are the defaults taken from the page itself.
     { title: template.title, slug: template.slug, content: serializeContent(template.make()), page_type: 'builder' },
   ]);
+  // An A/B test on coaching-ab: variant B is the same page with another heading, inactive on its own.
+  const [a] = await database.db.select().from(landingPages).where(eq(landingPages.slug, 'coaching-ab'));
+  const variantContent = serializeContent(withForm).replace('Coaching that turns goals into habits', 'Coaching that sticks');
+  const [b] = await database.db.insert(landingPages).values({ title: 'Coaching (B)', slug: 'coaching-ab-b', content: variantContent, page_type: 'builder', is_active: false }).returning();
+  await database.db.insert(landingPageTests).values({ page_a_id: a!.id, page_b_id: b!.id, split_percent: 50 });
   const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), webDir };
 
   // First the page's own bytes, written as a static file (with the .br/.gz twins the build makes for every asset).
@@ -136,20 +146,26 @@ async function main() {
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   try {
     console.log(`\n/lp/{slug} against a static file, same bytes, same server (${componentCount(withForm)} components, ${kb(html.length)} of HTML; ${CONNECTIONS} connections, ${SECONDS} s each, brotli)`);
-    console.log(`  ${'target'.padEnd(24)} ${'req/s'.padStart(9)} ${'p50'.padStart(7)} ${'p99'.padStart(7)}  errors`);
+    console.log(`  ${'target'.padEnd(30)} ${'req/s'.padStart(9)} ${'p50'.padStart(7)} ${'p99'.padStart(7)}  errors`);
     const headers = { 'accept-encoding': 'br, gzip', 'user-agent': 'Mozilla/5.0 (bench) Chrome/130.0' };
     const results: Record<string, AutocannonResult> = {};
+    // Sixteen visitors (one address, sixteen browsers): the A/B test serves some A, some B.
+    const visitors = Array.from({ length: 16 }, (_, i) => ({ headers: { ...headers, 'user-agent': `Mozilla/5.0 (bench visitor ${i}) Chrome/130.0` } }));
     // Each twice, interleaved, so a noisy moment on the shared machine hurts both alike; the better run counts.
     for (const round of [1, 2]) {
-      for (const [name, url] of [['static file', '/static-twin.html'], ['/lp/coaching', '/lp/coaching']] as const) {
-        const result = await autocannon({ url: `${base}${url}`, connections: CONNECTIONS, duration: SECONDS, headers });
-        console.log(`  ${`${name} (run ${round})`.padEnd(24)} ${result.requests.average.toFixed(0).padStart(9)} ${`${result.latency.p50} ms`.padStart(7)} ${`${result.latency.p99} ms`.padStart(7)}  ${result.errors + result.non2xx}`);
+      for (const [name, url] of [['static file', '/static-twin.html'], ['/lp/coaching', '/lp/coaching'], ['/lp A/B test running', '/lp/coaching-ab']] as const) {
+        const requests = url === '/lp/coaching-ab' ? visitors : undefined;
+        const result = await autocannon({ url: `${base}${url}`, connections: CONNECTIONS, duration: SECONDS, headers, requests });
+        console.log(`  ${`${name} (run ${round})`.padEnd(30)} ${result.requests.average.toFixed(0).padStart(9)} ${`${result.latency.p50} ms`.padStart(7)} ${`${result.latency.p99} ms`.padStart(7)}  ${result.errors + result.non2xx}`);
         if (!results[name] || result.requests.average > results[name].requests.average) results[name] = result;
       }
     }
     const lp = results['/lp/coaching']!;
     const ratio = lp.requests.average / results['static file']!.requests.average;
     console.log(`  /lp serves ${(ratio * 100).toFixed(0)} % of the static file's rate (goal 50 % or more), p99 ${lp.latency.p99} ms (goal under 25 ms): ${ratio >= 0.5 && lp.latency.p99 < 25 ? 'met' : 'NOT met'}`);
+    const ab = results['/lp A/B test running']!;
+    const abRatio = ab.requests.average / results['static file']!.requests.average;
+    console.log(`  with an A/B test running ${(abRatio * 100).toFixed(0)} % of the static file's rate, p99 ${ab.latency.p99} ms (same goals): ${abRatio >= 0.5 && ab.latency.p99 < 25 ? 'met' : 'NOT met'}`);
 
     console.log(`\nWhat a first visit transfers (brotli, as the server sends it)`);
     for (const slug of ['coaching', 'coaching-static']) {
