@@ -53,7 +53,8 @@ describe('A/B test of a landing page', () => {
     await expect.poll(() => card().getByText('A/B test running (30 % see B):').isVisible()).toBe(true);
     expect(await card().innerText()).toContain(AB_TEST_MESSAGES.notEnoughData);
     // Focus returns to the card's action, now the results'.
-    expect(await focusedLabel()).toBe(`A/B test results: ${TITLE}`);
+    // The dialog hands focus back a moment after it is gone (Radix returns it after unmounting).
+    await expect.poll(() => focusedLabel()).toBe(`A/B test results: ${TITLE}`);
     const [test] = await server.db.select().from(landingPageTests).where(eq(landingPageTests.page_a_id, pageId));
     expect(test).toMatchObject({ split_percent: 30, ended_at: null });
   });
@@ -73,6 +74,7 @@ describe('A/B test of a landing page', () => {
 
     await page.reload();
     await expect.poll(() => card().getByText('A 20.0 % · B 25.0 %', { exact: false }).isVisible()).toBe(true);
+    await screenshot(page, 'ab-test-card');
     await card().getByRole('button', { name: `A/B test results: ${TITLE}` }).click();
     const verdict = 'B converts 5.0 points better than A; 99 % sure';
     await expect.poll(() => dialog().getByRole('status').textContent()).toBe(verdict);
@@ -86,7 +88,8 @@ describe('A/B test of a landing page', () => {
     // Escape closes it and focus returns to the card's button.
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog().count()).toBe(0);
-    expect(await focusedLabel()).toBe(`A/B test results: ${TITLE}`);
+    // The dialog hands focus back a moment after it is gone (Radix returns it after unmounting).
+    await expect.poll(() => focusedLabel()).toBe(`A/B test results: ${TITLE}`);
 
     // Keep B: dismissing the confirmation changes nothing, accepting ends the test.
     await page.keyboard.press('Enter');
