@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { AbVariant } from '../../shared/landing-pages/ab-test.ts';
-import { isBot } from './page-views.ts';
+import type { Db } from '../db/client.ts';
+import { dayOf, daySalt, isBot } from './page-views.ts';
 
 /** Assignments are drawn in steps of a hundredth of a percent. */
 const BUCKETS = 10_000;
@@ -15,4 +16,12 @@ export function assignVariant(salt: string, address: string, userAgent: string |
   if (isBot(userAgent)) return 'a';
   const digest = createHmac('sha256', salt).update(`${testId}\n${address}\n${userAgent}`).digest();
   return digest.readUInt32BE(0) % BUCKETS < splitPercent * (BUCKETS / 100) ? 'b' : 'a';
+}
+
+/**
+ * Today's variant of this visitor (address, user agent) in the test: what the viewer serves and what
+ * the sign-up route records, so a sign-up counts on the variant its visitor was shown.
+ */
+export async function visitorVariant(db: Db, test: { id: string; split_percent: number }, address: string, userAgent: string | undefined): Promise<AbVariant> {
+  return assignVariant(await daySalt(db, dayOf(new Date())), address, userAgent, test.id, test.split_percent);
 }

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import { countSubmissionsByPage } from '../leads/service.ts';
 import { dayOf } from './page-views.ts';
 import { landingPages, landingPageTests, landingPageVersions, landingPageViews } from './schema.ts';
-import { getPage, saveContent, storedSettings, uniqueSlug } from './service.ts';
+import { getPage, isVariantPage, saveContent, storedSettings, uniqueSlug, variantPageError } from './service.ts';
 
 export type AbTestRow = typeof landingPageTests.$inferSelect;
 
@@ -19,7 +19,6 @@ const SLUG_ATTEMPTS = 3;
 const VARIANT_SLUG_ROOM = 34;
 
 const noTest = () => notFound(AB_TEST_MESSAGES.noTest);
-const isVariant = () => new AppError(409, 'ab_test_variant', AB_TEST_MESSAGES.isVariant);
 
 /** The test running on page A, if any. */
 export async function runningTestOf(db: Db, pageId: string): Promise<AbTestRow | undefined> {
@@ -41,13 +40,6 @@ export async function findRunningVariant(db: Db, variantPageId: string): Promise
   return row?.page;
 }
 
-/** Whether the page is variant B of a test (running or ended): never activated, never listed on its own. */
-export async function isVariantPage(db: Db, pageId: string): Promise<boolean> {
-  if (!isUuid(pageId)) return false;
-  const [row] = await db.select({ id: landingPageTests.id }).from(landingPageTests).where(eq(landingPageTests.page_b_id, pageId));
-  return Boolean(row);
-}
-
 /** A's views so far today, which the test's results leave out. */
 async function viewsToday(db: Db, pageId: string, now: Date): Promise<number> {
   const [row] = await db
@@ -64,7 +56,7 @@ async function viewsToday(db: Db, pageId: string, now: Date): Promise<number> {
  */
 export async function startTest(db: Db, pageId: string, splitPercent: number, author: Author, now = new Date()): Promise<AbTestRow> {
   const page = await getPage(db, pageId);
-  if (await isVariantPage(db, page.id)) throw isVariant();
+  if (await isVariantPage(db, page.id)) throw variantPageError();
   if (await runningTestOf(db, page.id)) throw new AppError(409, 'ab_test_running', AB_TEST_MESSAGES.alreadyRunning);
   const [row] = await db.select().from(landingPages).where(eq(landingPages.id, page.id));
   const prefix = `${page.slug.slice(0, VARIANT_SLUG_ROOM).replace(/-+$/, '')}-b`;

@@ -15,16 +15,14 @@ import { resolveSignupConsent } from '../privacy/service.ts';
 import { CONSENT_MESSAGES, consentFieldsSchema } from '../../shared/privacy/consent.ts';
 import { landingPageSource } from '../../shared/privacy/sources.ts';
 import { findActivePageBySlug, type LandingPageRow } from './service.ts';
-import { assignVariant } from './ab-assignment.ts';
+import { visitorVariant } from './ab-assignment.ts';
 import { findRunningVariant, runningTestOf } from './ab-tests.ts';
-import { dayOf, daySalt } from './page-views.ts';
 
 /** Variant B's page when `page` runs an A/B test and this visitor is assigned B (undefined: A). */
 async function variantServed(db: Db, page: LandingPageRow, address: string, userAgent: string | undefined): Promise<LandingPageRow | undefined> {
   const test = await runningTestOf(db, page.id);
   if (!test) return undefined;
-  const variant = assignVariant(await daySalt(db, dayOf(new Date())), address, userAgent, test.id, test.split_percent);
-  return variant === 'b' ? findRunningVariant(db, test.page_b_id) : undefined;
+  return (await visitorVariant(db, test, address, userAgent)) === 'b' ? findRunningVariant(db, test.page_b_id) : undefined;
 }
 
 const FORM_BODY_LIMIT = 64 * 1024;

@@ -209,10 +209,18 @@ export async function saveContent(
   return withAuthor(page, author);
 }
 
+/** Whether the page is variant B of an A/B test (running or ended): never activated, never listed on its own. */
+export async function isVariantPage(db: Db, pageId: string): Promise<boolean> {
+  if (!isUuid(pageId)) return false;
+  const [row] = await db.select({ id: landingPageTests.id }).from(landingPageTests).where(eq(landingPageTests.page_b_id, pageId));
+  return Boolean(row);
+}
+
 /** Variant B of an A/B test is reached only through its test on page A, never active at its own address. */
+export const variantPageError = () => new AppError(409, 'ab_test_variant', AB_TEST_MESSAGES.isVariant);
+
 async function refuseVariant(db: Db, id: string): Promise<void> {
-  const [variant] = await db.select({ id: landingPageTests.id }).from(landingPageTests).where(eq(landingPageTests.page_b_id, id));
-  if (variant) throw new AppError(409, 'ab_test_variant', AB_TEST_MESSAGES.isVariant);
+  if (await isVariantPage(db, id)) throw variantPageError();
 }
 
 /** Activate/Deactivate: not a save of the content, so no version and no conflict with an editor. */

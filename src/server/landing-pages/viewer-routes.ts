@@ -9,8 +9,8 @@ import type { IslandScripts } from './islands.ts';
 import { createNotFoundPage } from './not-found-page.ts';
 import type { AbTestServing, PageCache, RawHtml, RenderedPage } from './page-cache.ts';
 import { withOutcome } from './page-outcome.ts';
-import { dayOf, daySalt, type ViewCounter } from './page-views.ts';
-import { assignVariant } from './ab-assignment.ts';
+import type { ViewCounter } from './page-views.ts';
+import { visitorVariant } from './ab-assignment.ts';
 import { findRunningVariant, runningTestOf } from './ab-tests.ts';
 import { landingPageConsent } from '../privacy/service.ts';
 import { renderLandingPage } from './render-page.tsx';
@@ -81,8 +81,8 @@ export async function landingPageViewerRoutes(app: FastifyInstance, { db, cache,
   };
 
   /** Which variant this visitor gets: the same all day, without a cookie (ab-assignment.ts). */
-  const variantFor = async (request: FastifyRequest, abTest: AbTestServing) =>
-    assignVariant(await daySalt(db, dayOf(new Date())), request.ip, request.headers['user-agent'], abTest.testId, abTest.splitPercent);
+  const variantFor = (request: FastifyRequest, abTest: AbTestServing) =>
+    visitorVariant(db, { id: abTest.testId, split_percent: abTest.splitPercent }, request.ip, request.headers['user-agent']);
 
   const renderPage = (slug: string) => async () => {
     const since = cache.mark();

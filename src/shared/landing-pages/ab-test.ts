@@ -117,13 +117,7 @@ export interface Counts {
   signups: number;
 }
 
-export interface Significance {
-  difference_points: number;
-  z: number;
-  p_value: number;
-  confidence: number;
-  significant: boolean;
-}
+export type Significance = z.output<typeof significanceSchema>;
 
 /** Whether both variants have the minimum of views and sign-ups for a test to say anything. */
 export const enoughData = (a: Counts, b: Counts) =>
