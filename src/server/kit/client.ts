@@ -8,6 +8,7 @@ import type {
   KitSubscriberState,
   KitTag,
 } from '../../shared/kit/api.ts';
+import { deadline } from './deadline.ts';
 import type { KitRateLimiter, Priority } from './rate-limiter.ts';
 
 /*
@@ -197,7 +198,7 @@ export class KitClient {
     for (let attempt = 1; ; attempt++) {
       await limiter.acquire(signal, priority);
       const startedAt = Date.now();
-      const attemptSignal = signal ? AbortSignal.any([signal, AbortSignal.timeout(this.timeoutMs)]) : AbortSignal.timeout(this.timeoutMs);
+      const limit = deadline(signal, this.timeoutMs);
       let response: Response;
       let text: string;
       try {
@@ -209,7 +210,7 @@ export class KitClient {
             ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
-          signal: attemptSignal,
+          signal: limit.signal,
         });
         text = await response.text();
       } catch (error) {
@@ -219,6 +220,8 @@ export class KitClient {
         }
         await sleep(this.backoff(attempt), signal);
         continue;
+      } finally {
+        limit.clear();
       }
 
       if (response.ok) {

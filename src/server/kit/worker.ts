@@ -1,6 +1,8 @@
+import { setMaxListeners } from 'node:events';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { countKitSync } from '../metrics/service.ts';
+import { deadline } from './deadline.ts';
 import { kitClientForKey, createKitContext, type ClientTuning, type KitContext } from './connection.ts';
 import {
   claimJobs,
@@ -118,7 +120,7 @@ function createWorker(options: KitWorkerOptions): Worker {
     retryMaxMs: options.retryMaxMs ?? 30 * 60_000,
     drainMs: options.drainMs ?? 10_000,
     jobTimeoutMs: Math.floor(leaseMs * 0.8),
-    shutdown: new AbortController(),
+    shutdown: shutdownController(),
     inFlight: new Set(),
     stopping: false,
     timer: undefined,
@@ -127,6 +129,13 @@ function createWorker(options: KitWorkerOptions): Worker {
     lastRecovery: 0,
     key: { value: null, readAt: 0 },
   };
+}
+
+/** Every job in flight listens to it (through its deadline), more than Node's default warning threshold of 10. */
+function shutdownController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }
 
 /** Exponential back-off with ±20 % jitter, so jobs that failed together do not retry together. */
@@ -222,8 +231,8 @@ function track(w: Worker, run: Promise<void>, jobId: string): void {
 
 /** An erased person's unsubscribe: retried with back-off like a sync (a refused key too: a new one may come). */
 async function runUnsubscribe(w: Worker, job: ClaimedUnsubscribe, apiKey: string): Promise<void> {
-  const signal = AbortSignal.any([w.shutdown.signal, AbortSignal.timeout(w.jobTimeoutMs)]);
-  const client = kitClientForKey(w.ctx.env, apiKey, { priority: 'background', ...w.client, signal });
+  const limit = deadline(w.shutdown.signal, w.jobTimeoutMs);
+  const client = kitClientForKey(w.ctx.env, apiKey, { priority: 'background', ...w.client, signal: limit.signal });
   try {
     await unsubscribeInKit(client, job);
     if (!(await completeUnsubscribe(w.db, job))) w.log.warn({ job: job.id }, 'Kit unsubscribe finished after its lease ran out');
@@ -232,12 +241,14 @@ async function runUnsubscribe(w: Worker, job: ClaimedUnsubscribe, apiKey: string
     const final = (isPermanentSyncFailure(error) && !isKeyRefused(error)) || job.attempts >= w.maxAttempts;
     await failUnsubscribe(w.db, job, messageOf(error), { final, retryInMs: retryDelay(w, job.attempts) });
     w.log.warn({ job: job.id, attempt: job.attempts, final }, `Kit unsubscribe failed: ${messageOf(error)}`);
+  } finally {
+    limit.clear();
   }
 }
 
 async function runJob(w: Worker, job: ClaimedJob, apiKey: string): Promise<void> {
-  const signal = AbortSignal.any([w.shutdown.signal, AbortSignal.timeout(w.jobTimeoutMs)]);
-  const client = kitClientForKey(w.ctx.env, apiKey, { priority: 'background', ...w.client, signal });
+  const limit = deadline(w.shutdown.signal, w.jobTimeoutMs);
+  const client = kitClientForKey(w.ctx.env, apiKey, { priority: 'background', ...w.client, signal: limit.signal });
   try {
     await syncContactToKit(w.db, client, job.contact_id, job.tag_names);
     if (!(await completeJob(w.db, job))) w.log.warn({ job: job.id }, 'Kit sync finished after its lease ran out');
@@ -246,7 +257,9 @@ async function runJob(w: Worker, job: ClaimedJob, apiKey: string): Promise<void>
     if (w.shutdown.signal.aborted) {
       await releaseJob(w.db, job);
       countKitSync('handed_back');
-    } else await recordFailure(w, job, apiKey, error, signal.aborted);
+    } else await recordFailure(w, job, apiKey, error, limit.signal.aborted);
+  } finally {
+    limit.clear();
   }
 }
 
