@@ -71,14 +71,19 @@ const median = (values: number[]) => percentile(values, 50);
 const figure = (values: number[]) => `median ${median(values).toFixed(1)} ms   p95 ${percentile(values, 95).toFixed(1)} ms`;
 const report = (name: string, values: number[]) => console.log(`${name.padEnd(28)} ${figure(values)}   (${values.length} samples)`);
 
-/** The main thread's work for one action: task time (ms), style recalculations, layouts. */
+/** The main thread's work for one action: task time (ms) and its script, style and layout parts, style recalculations, layouts. */
 interface Work {
   task: number;
+  script: number;
+  style: number;
+  layout: number;
   styles: number;
   layouts: number;
 }
-const workFigure = (work: Work[]) =>
-  `work ${median(work.map((w) => w.task)).toFixed(1)} ms, ${median(work.map((w) => w.styles))} styles, ${median(work.map((w) => w.layouts))} layouts`;
+const workFigure = (work: Work[]) => {
+  const ms = (key: 'task' | 'script' | 'style' | 'layout') => median(work.map((w) => w[key])).toFixed(1);
+  return `work ${ms('task')} ms (script ${ms('script')}, style ${ms('style')}, layout ${ms('layout')}), ${median(work.map((w) => w.styles))} styles, ${median(work.map((w) => w.layouts))} layouts`;
+};
 
 /** Each measured action's samples, in the order measured; runs of one build add to the same lists. */
 type Figures = Map<string, { latency: number[]; work: Work[] }>;
@@ -111,7 +116,14 @@ async function workMeter(page: Page) {
   const read = async (): Promise<Work> => {
     const { metrics } = await cdp.send('Performance.getMetrics');
     const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
-    return { task: value('TaskDuration') * 1000, styles: value('RecalcStyleCount'), layouts: value('LayoutCount') };
+    return {
+      task: value('TaskDuration') * 1000,
+      script: value('ScriptDuration') * 1000,
+      style: value('RecalcStyleDuration') * 1000,
+      layout: value('LayoutDuration') * 1000,
+      styles: value('RecalcStyleCount'),
+      layouts: value('LayoutCount'),
+    };
   };
   /** The work from now until two frames after `act` ends (what a change draws lands in those). */
   return async <T>(act: () => Promise<T>): Promise<{ result: T; work: Work }> => {
@@ -119,7 +131,8 @@ async function workMeter(page: Page) {
     const result = await act();
     await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
     const after = await read();
-    return { result, work: { task: after.task - before.task, styles: after.styles - before.styles, layouts: after.layouts - before.layouts } };
+    const work = Object.fromEntries(Object.entries(after).map(([key, value]) => [key, value - before[key as keyof Work]])) as unknown as Work;
+    return { result, work };
   };
 }
 
