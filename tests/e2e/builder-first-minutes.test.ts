@@ -156,6 +156,31 @@ describe('a click on the canvas selects', () => {
   });
 });
 
+describe('a node toolbar', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await seedPage('first-toolbar', [node('s1', 'section', {}, [node('p1', 'paragraph', { text: 'First words' }), node('p2', 'paragraph', { text: 'Last words' })])]);
+  });
+
+  it('leaves the selection alone, so its Add Component offers to add after the selected component', async () => {
+    await openBuilder(id);
+    await clickCentre(frame('p1').locator('p'));
+    await expect.poll(selectedIds).toEqual(['p1']);
+    await sections().nth(0).locator('section').hover({ position: { x: 5, y: 5 } });
+    const addButton = sections().nth(0).getByRole('toolbar', { name: 'Section controls' }).getByRole('button', { name: 'Add Component' });
+    await addButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Add Component' });
+    await expect.poll(() => dialog.getByRole('radio', { name: 'After the selected paragraph' }).count()).toBe(1);
+    expect(await selectedIds()).toEqual(['p1']);
+    await dialog.getByRole('radio', { name: 'After the selected paragraph' }).check();
+    await dialog.getByRole('button', { name: 'Heading', exact: true }).click();
+    await expect.poll(() => sections().nth(0).locator('section').locator('h1, p').allTextContents()).toEqual(['First words', 'Your heading', 'Last words']);
+    await page.keyboard.press('Control+s');
+    await expect.poll(bannerText).toMatch(/^Saved successfully/);
+    expect(findIn((await stored(id)).content, (n) => n.id === 's1')?.components?.map((c) => c.type)).toEqual(['paragraph', 'heading', 'paragraph']);
+  });
+});
+
 describe('a new section', () => {
   let id: string;
   beforeAll(async () => {
