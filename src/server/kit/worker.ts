@@ -107,12 +107,13 @@ export function startKitWorker(options: KitWorkerOptions): KitWorker {
 
 function createWorker(options: KitWorkerOptions): Worker {
   const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const concurrency = options.concurrency ?? 16;
   return {
     db: options.db,
     log: options.log,
     ctx: createKitContext(options.db, options.config),
     client: options.client,
-    concurrency: options.concurrency ?? 16,
+    concurrency,
     pollMs: options.pollMs ?? 1_000,
     leaseMs,
     maxAttempts: options.maxAttempts ?? 6,
@@ -120,7 +121,7 @@ function createWorker(options: KitWorkerOptions): Worker {
     retryMaxMs: options.retryMaxMs ?? 30 * 60_000,
     drainMs: options.drainMs ?? 10_000,
     jobTimeoutMs: Math.floor(leaseMs * 0.8),
-    shutdown: shutdownController(),
+    shutdown: shutdownController(concurrency),
     inFlight: new Set(),
     stopping: false,
     timer: undefined,
@@ -131,10 +132,13 @@ function createWorker(options: KitWorkerOptions): Worker {
   };
 }
 
-/** Every job in flight listens to it (through its deadline), more than Node's default warning threshold of 10. */
-function shutdownController(): AbortController {
+/**
+ * Each job in flight listens to it through its deadline: up to `concurrency` listeners, past Node's
+ * default of 10. Any more would be deadlines never cleared, and Node's leak warning says so.
+ */
+function shutdownController(concurrency: number): AbortController {
   const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
+  setMaxListeners(Math.max(10, concurrency), controller.signal);
   return controller;
 }
 
