@@ -1,4 +1,5 @@
-// Bundles the server to dist/server (dependencies stay in node_modules) and copies the migrations beside it.
+// Bundles the server to dist/server (dependencies stay in node_modules) and copies the migrations and the
+// embedded database's worker (it runs on a thread of its own, loaded by path) beside it.
 import { build } from 'esbuild';
 import fs from 'node:fs';
 
@@ -15,3 +16,4 @@ await build({
 });
 fs.rmSync('dist/server/migrations', { recursive: true, force: true });
 fs.cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+fs.copyFileSync('src/server/db/pglite-worker.mjs', 'dist/server/pglite-worker.mjs');

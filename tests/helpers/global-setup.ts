@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mycrm-test-'));
   const file = path.join(dir, 'template.tar');
   const database = await openPglite();
-  const dump = await database.client.dumpDataDir('none');
+  const dump = await database.dumpDataDir();
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LEAD_PATHS } from '../../src/shared/leads/paths.ts';
 import { openPglite } from '../../src/server/db/client.ts';
@@ -103,12 +104,12 @@ describe('SIGTERM', () => {
 
     const database = await openPglite({ dataDir: path.join(server.dataDir, 'db'), migrate: false });
     try {
-      const result = (await database.client.query<{ email: string }>('select email from contacts')).rows;
-      const stored = new Set(result.map((row) => row.email));
+      const result = (await database.db.execute(sql`select email from contacts`)) as unknown as { rows: Array<{ email: string }> };
+      const stored = new Set(result.rows.map((row) => row.email));
       const lost = acknowledged.filter((email) => !stored.has(email));
       expect(lost).toEqual([]);
-      // Each stored sign-up has its submission too: the transaction committed whole.
-      const submissions = (await database.client.query<{ n: number }>('select count(*)::int as n from lead_submissions')).rows[0]!.n;
+      // Each stored sign-up has its submission too: its statement (or transaction) committed whole.
+      const submissions = ((await database.db.execute(sql`select count(*)::int as n from lead_submissions`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
       expect(submissions).toBe(stored.size);
     } finally {
       await database.close();

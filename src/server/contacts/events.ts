@@ -26,13 +26,29 @@ export async function recordContactEvents(tx: Db, events: NewContactEvent[]): Pr
   await tx.execute(contactEventsInsert(events));
 }
 
-/** The insert recordContactEvents runs, for a caller that puts it in a statement of its own (a CTE). */
-export function contactEventsInsert(events: NewContactEvent[]): SQL {
+/**
+ * The insert recordContactEvents runs, for a caller that puts it in a statement of its own (a CTE):
+ * only `when` a condition holds, if one is given; returning the contact ids when `returning`, so
+ * what the statement writes next can follow the events (their ids are their order on the timeline).
+ */
+export function contactEventsInsert(events: NewContactEvent[], { when, returning = false }: { when?: SQL; returning?: boolean } = {}): SQL {
   return sql`
     insert into ${contactEvents} (contact_id, type, actor, data)
     select (e->>'contact_id')::uuid, (e->'data'->>'type')::contact_event_type, e->'actor', e->'data'
-    from jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as x(e, n)
-    order by n`;
+    from jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as x(e, n)${when ? sql` where ${when}` : sql``}
+    order by n${returning ? sql` returning contact_id` : sql``}`;
+}
+
+/**
+ * The event `data` (with its actor) for each contact id `contactIds` yields (a select of one
+ * `contact_id` column in the caller's statement), for a caller that writes it in a statement of its
+ * own; returning the contact ids, as contactEventsInsert can.
+ */
+export function contactEventFor(contactIds: SQL, actor: ContactEventActor, data: ContactEventData): SQL {
+  return sql`
+    insert into ${contactEvents} (contact_id, type, actor, data)
+    select contact_id, ${data.type}::contact_event_type, ${JSON.stringify(actor)}::jsonb, ${JSON.stringify(data)}::jsonb from (${contactIds}) as c
+    returning contact_id`;
 }
 
 /** The fields a timeline compares (tags get events of their own; ids and times are not changes). */

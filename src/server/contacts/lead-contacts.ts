@@ -1,10 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ContactSource } from '../../shared/contacts.ts';
 import { CONTACT_FIELDS, leadFormContactFields, type LeadFormContactField } from '../../shared/contacts/fields.ts';
 import type { ContactEventActor } from '../../shared/contacts/timeline.ts';
 import type { Db } from '../db/client.ts';
-import { changeEvents, createdEvent, recordContactEvents } from './events.ts';
-import { contactEvents, contacts } from './schema.ts';
+import { insertSelected } from '../db/sql-helpers.ts';
+import { changeEvents, contactEventFor, contactEventsInsert, createdEvent, recordContactEvents, type NewContactEvent } from './events.ts';
+import { contacts } from './schema.ts';
 
 /*
  * The contact side of public sign-ups (leads/service.ts runs them inside its sign-up transaction).
@@ -36,6 +38,16 @@ const lockByEmail = async (tx: Db, email: string): Promise<Contact | undefined> 
   (await tx.select().from(contacts).where(sql`lower(${contacts.email}) = ${email}`).for('update'))[0];
 
 /**
+ * The CTEs `inserted` (the id of the contact `insert` writes; none when the email is known) and
+ * `recorded` (its 'created' event, from the values inserted: what they leave out is empty in the row too).
+ */
+function creation(insert: SQL, values: typeof contacts.$inferInsert, signup: SignupRecord, url_parameters: Record<string, string>): SQL {
+  const { actor, data } = createdEvent({ ...values, id: '' } as Contact, signup.actor, { form_data: signup.form_data, url_parameters });
+  return sql`inserted as (${insert} on conflict do nothing returning ${contacts.id}),
+    recorded as (${contactEventFor(sql`select id as contact_id from inserted`, actor, data)})`;
+}
+
+/**
  * A new contact with `values` and its 'created' event, or the one with this email, locked until the
  * sign-up commits. The insert is one statement on the unique index over lower(email), so
  * simultaneous sign-ups with one email make one contact: the second waits for the first and then
@@ -43,16 +55,9 @@ const lockByEmail = async (tx: Db, email: string): Promise<Contact | undefined> 
  * own statement, from the values inserted (what they leave out is empty in the row too).
  */
 async function findOrCreate(tx: Db, values: typeof contacts.$inferInsert, signup: SignupRecord, url_parameters: Record<string, string>): Promise<{ id: string } | { existing: Contact }> {
-  const insert = tx.insert(contacts).values(values).onConflictDoNothing().returning({ id: contacts.id });
-  const { actor, data } = createdEvent({ ...values, id: '' } as Contact, signup.actor, { form_data: signup.form_data, url_parameters });
+  const insert = tx.insert(contacts).values(values).getSQL();
   const [inserted] = (
-    (await tx.execute(sql`
-      with inserted as (${insert.getSQL()}),
-      recorded as (
-        insert into ${contactEvents} (contact_id, type, actor, data)
-        select id, 'created', ${JSON.stringify(actor)}::jsonb, ${JSON.stringify(data)}::jsonb from inserted
-      )
-      select id from inserted`)) as unknown as { rows: Array<{ id: string }> }
+    (await tx.execute(sql`with ${creation(insert, values, signup, url_parameters)} select id from inserted`)) as unknown as { rows: Array<{ id: string }> }
   ).rows;
   if (inserted) return { id: inserted.id };
   const existing = await lockByEmail(tx, values.email);
@@ -61,17 +66,81 @@ async function findOrCreate(tx: Db, values: typeof contacts.$inferInsert, signup
 }
 
 /**
- * Writes a known contact's new values (when any differ) and records the sign-up on its timeline,
- * with what it changed: nothing a public form does goes unseen.
+ * What a sign-up does to a known contact: its new values (`changed`: any differ) and the timeline's
+ * record of the sign-up with what it changed: nothing a public form does goes unseen.
  */
+function signupOf(before: Contact, next: Partial<Contact>, signup: SignupRecord, url_parameters: Record<string, string>) {
+  const changes = changeEvents(before, { ...before, ...next }, before.id, signup.actor);
+  const events: NewContactEvent[] = [{ contact_id: before.id, actor: signup.actor, data: { type: 'signed_up', form_data: signup.form_data, url_parameters } }, ...changes];
+  return { changed: changes.length > 0, events };
+}
+
 async function applySignup(tx: Db, before: Contact, next: Partial<Contact>, signup: SignupRecord, url_parameters: Record<string, string>): Promise<void> {
-  const after = { ...before, ...next };
-  const changes = changeEvents(before, after, before.id, signup.actor);
-  if (changes.length > 0) await tx.update(contacts).set({ ...next, updated_at: sql`now()` }).where(eq(contacts.id, before.id));
-  await recordContactEvents(tx, [
-    { contact_id: before.id, actor: signup.actor, data: { type: 'signed_up', form_data: signup.form_data, url_parameters } },
-    ...changes,
-  ]);
+  const { changed, events } = signupOf(before, next, signup, url_parameters);
+  if (changed) await tx.update(contacts).set({ ...next, updated_at: sql`now()` }).where(eq(contacts.id, before.id));
+  await recordContactEvents(tx, events);
+}
+
+/**
+ * A campaign sign-up's new values for a known contact:
+ * - without the tag: add the tag, keep its phone unless a new one is given, store the URL parameters;
+ * - with the tag: only store the URL parameters, when there are any.
+ */
+function leadSignupValues(contact: Contact, { tag, phone, url_parameters }: LeadContactInput): { next: Partial<Contact>; newly_tagged: boolean } {
+  const newly_tagged = !contact.tags.includes(tag);
+  const params = { ...contact.url_parameters, ...url_parameters };
+  return { newly_tagged, next: newly_tagged ? { tags: [...contact.tags, tag], phone: phone ?? contact.phone, url_parameters: params } : { url_parameters: params } };
+}
+
+const leadContactValues = (input: LeadContactInput) => ({
+  email: input.email,
+  full_name: input.full_name,
+  first_name: input.first_name,
+  last_name: input.last_name,
+  phone: input.phone,
+  source: input.source,
+  status: 'lead' as const,
+  tags: [input.tag],
+  url_parameters: input.url_parameters,
+});
+
+/**
+ * A campaign sign-up of an email no contact has, for a statement of the caller's own: the CTEs
+ * `inserted` (the new contact's id, `id`; none when the email is known or `source` has no row) and
+ * `recorded` (its 'created' event, returning its contact_id). What the statement writes next goes on
+ * from `recorded`, so its events follow the 'created' one.
+ */
+export function newLeadContact(id: string, input: LeadContactInput, signup: SignupRecord, source: SQL): SQL {
+  const values = { id, ...leadContactValues(input) };
+  return creation(insertSelected(contacts, values, source), values, signup, input.url_parameters);
+}
+
+/** The contact with this email (any case), as a sign-up of its own statements reads it before it writes. */
+export const leadContactByEmail = async (db: Db, email: string): Promise<Contact | undefined> =>
+  (await db.select().from(contacts).where(sql`lower(${contacts.email}) = ${email}`))[0];
+
+/**
+ * A campaign sign-up of the known contact `before`, for a statement of the caller's own: the CTE
+ * `current` (its id, locked, when `source` has a row and the contact still holds the values this
+ * sign-up changes as `before` read them; else none), then its update and `recorded`, its timeline
+ * events (returning their contact_id), which happen only with `current`. What the statement writes
+ * next goes on from `recorded`, so its events follow these.
+ */
+export function knownLeadContact(db: Db, before: Contact, input: LeadContactInput, signup: SignupRecord, source: SQL): { ctes: SQL; newly_tagged: boolean } {
+  const { next, newly_tagged } = leadSignupValues(before, input);
+  const { changed, events } = signupOf(before, next, signup, input.url_parameters);
+  const current = sql`exists (select 1 from current)`;
+  const unchanged = Object.keys(next).map((key) => {
+    const column = contacts[key as keyof typeof next & keyof typeof contacts.$inferSelect] as AnyPgColumn;
+    return sql` and ${column} is not distinct from ${sql.param(before[key as keyof Contact], column)}::${sql.raw(column.getSQLType())}`;
+  });
+  const update = db.update(contacts).set({ ...next, updated_at: sql`now()` }).where(and(eq(contacts.id, before.id), current));
+  const ctes = sql`current as (
+      select ${contacts.id} from ${contacts} where ${contacts.id} = ${before.id}::uuid${sql.join(unchanged)} and exists (select 1 from ${source}) for update
+    ),${changed ? sql`
+    updated as (${update.getSQL()}),` : sql``}
+    recorded as (${contactEventsInsert(events, { when: current, returning: true })})`;
+  return { ctes, newly_tagged };
 }
 
 /**
@@ -85,35 +154,11 @@ export async function upsertLeadContact(
   input: LeadContactInput,
   signup: SignupRecord,
 ): Promise<{ id: string; created: boolean; newly_tagged: boolean }> {
-  const { email, tag, url_parameters } = input;
-  const found = await findOrCreate(
-    tx,
-    {
-      email,
-      full_name: input.full_name,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      phone: input.phone,
-      source: input.source,
-      status: 'lead',
-      tags: [tag],
-      url_parameters,
-    },
-    signup,
-    url_parameters,
-  );
+  const found = await findOrCreate(tx, leadContactValues(input), signup, input.url_parameters);
   if ('id' in found) return { id: found.id, created: true, newly_tagged: false };
-  const contact = found.existing;
-  const newlyTagged = !contact.tags.includes(tag);
-  const params = { ...contact.url_parameters, ...url_parameters };
-  await applySignup(
-    tx,
-    contact,
-    newlyTagged ? { tags: [...contact.tags, tag], phone: input.phone ?? contact.phone, url_parameters: params } : { url_parameters: params },
-    signup,
-    url_parameters,
-  );
-  return { id: contact.id, created: false, newly_tagged: newlyTagged };
+  const { next, newly_tagged } = leadSignupValues(found.existing, input);
+  await applySignup(tx, found.existing, next, signup, input.url_parameters);
+  return { id: found.existing.id, created: false, newly_tagged };
 }
 
 /** The fields of a landing page's form that a contact has, besides its email (the rest stay in the submission only). */

@@ -211,7 +211,10 @@ export { removeTagFromContacts, renameTagOnContacts } from './tag-names.ts';
 
 // Public sign-ups create or update contacts inside the leads feature's transaction.
 export {
+  knownLeadContact,
   LANDING_PAGE_CONTACT_FIELDS,
+  leadContactByEmail,
+  newLeadContact,
   upsertLandingPageContact,
   upsertLeadContact,
   type LandingPageContactFields,
@@ -220,7 +223,7 @@ export {
 } from './lead-contacts.ts';
 
 // The contact page's timeline; Kit records each sync's result there.
-export { contactEventsInsert, listContactEvents, recordKitSyncEvent, type NewContactEvent } from './events.ts';
+export { contactEventFor, contactEventsInsert, listContactEvents, recordKitSyncEvent, type NewContactEvent } from './events.ts';
 export { applyKitStates, type AppliedKitState, type KitStateReport } from './kit-state.ts';
 // Kit's webhook events find (or make) the contacts of Kit's subscribers and set the tags Kit reports.
 export { contactsForKitSubscribers, KIT_SUBSCRIBER_ERASED, setTagOnContacts, type KitSubscriberContacts, type KitSubscriberRef } from './kit-subscribers.ts';

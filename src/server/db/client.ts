@@ -1,16 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { openPgliteSession } from './pglite-session.ts';
+import { startPgliteEngine, type PgliteEngine } from './pglite-engine.ts';
+import { openPgliteSession, SESSION_SETUP } from './pglite-session.ts';
 import { schema } from './schema.ts';
 
 /** The query API both drivers share; feature code only ever sees this. */
@@ -132,34 +131,40 @@ export interface PgliteOptions {
   migrate?: boolean;
 }
 
-export async function openPglite(options: PgliteOptions = {}): Promise<Database & { client: PGlite }> {
+export interface PgliteDatabase extends Database {
+  driver: 'pglite';
+  /** The data directory as an uncompressed tar, loadable as `loadDataDir` (tests start from one). */
+  dumpDataDir(): Promise<Blob>;
+  /** The thread PostgreSQL runs on: what the session sends it (tests watch it). */
+  engine: PgliteEngine;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
   const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
-    const client = await PGlite.create({
+    const engine = await startPgliteEngine({
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
-      extensions: { pg_trgm },
+      migrationsFolder: options.migrate === false ? undefined : migrationsFolder(),
+      setup: [
+        // The embedded database's pages sit in memory or the OS cache: a random read costs what a sequential
+        // one does. At the default (4) the planner scans all 100,000 contacts to count one tag instead of
+        // reading its GIN index. PGlite has one session, so the setting holds for every query.
+        'set random_page_cost = 1.1',
+        ...SESSION_SETUP,
+      ],
     });
-    // The embedded database's pages sit in memory or the OS cache: a random read costs what a sequential
-    // one does. At the default (4) the planner scans all 100,000 contacts to count one tag instead of
-    // reading its GIN index. PGlite has one session, so the setting holds for every query.
-    await client.exec('set random_page_cost = 1.1');
-    if (options.migrate !== false) {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
-    }
-    // From here on everything goes through the session: turns, and one call into PostgreSQL per statement.
-    const session = await openPgliteSession(client);
+    // Everything goes through the session: turns, and one exchange with PostgreSQL per statement.
+    const session = openPgliteSession(engine);
     const db = drizzlePglite({ client: session as unknown as PGlite, schema }) as unknown as Db;
     return {
       db,
-      client,
+      engine,
       driver: 'pglite',
-      listen: async (channel, onMessage) => {
-        const unlisten = await session.exclusive(() => client.listen(channel, (payload) => onMessage(payload)));
-        return () => session.exclusive(unlisten);
-      },
+      listen: session.listen,
+      dumpDataDir: () => session.exclusive(() => engine.dumpDataDir()),
       close: async () => {
-        await session.exclusive(() => client.close());
+        await session.exclusive(() => engine.close());
         releaseLock();
       },
     };

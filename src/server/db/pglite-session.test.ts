@@ -2,24 +2,61 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PglitePreparedQuery } from 'drizzle-orm/pglite/session';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testDriver } from '../../../tests/helpers/test-db-config.ts';
-import { openPglite, type Database } from './client.ts';
+import { openPglite, type PgliteDatabase } from './client.ts';
 import { DRIZZLE_RAW_TYPES } from './pglite-session.ts';
+import { plannedOnce } from './sql-helpers.ts';
 import { contacts } from './schema.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const template = () => new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
 
-let database: Database & { client: PGlite };
+let database: PgliteDatabase;
+/** PGlite on this thread, queried its own way: what the session's answers are compared with. */
+let reference: PGlite;
 beforeAll(async () => {
-  if (testDriver === 'pglite') database = await openPglite({ loadDataDir: template(), migrate: false });
+  if (testDriver !== 'pglite') return;
+  database = await openPglite({ loadDataDir: template(), migrate: false });
+  reference = await PGlite.create({ loadDataDir: template(), extensions: { pg_trgm } });
 });
-afterAll(() => database?.close());
+afterAll(async () => {
+  await database?.close();
+  await reference?.close();
+});
+
+/** Records the first byte (the message type) of each exchange the session starts, and how many wait for their answer at once. */
+function watchExchanges() {
+  const kinds: string[] = [];
+  let waiting = 0;
+  let mostWaiting = 0;
+  const original = database.engine.exchange;
+  database.engine.exchange = async (message, syncToFs) => {
+    kinds.push(String.fromCharCode(message[0]!));
+    mostWaiting = Math.max(mostWaiting, ++waiting);
+    try {
+      return await original.call(database.engine, message, syncToFs);
+    } finally {
+      waiting--;
+    }
+  };
+  return {
+    kinds,
+    mostWaiting: () => mostWaiting,
+    reset: () => {
+      kinds.length = 0;
+      mostWaiting = 0;
+    },
+    stop: () => {
+      database.engine.exchange = original;
+    },
+  };
+}
 
 // How the app reaches the embedded database (PostgreSQL is reached through node-postgres' pool).
 describe.runIf(testDriver === 'pglite')('the embedded database session', () => {
@@ -33,7 +70,7 @@ describe.runIf(testDriver === 'pglite')('the embedded database session', () => {
     const raw = Object.fromEntries(DRIZZLE_RAW_TYPES.map((type) => [type, (value: string) => value]));
     const {
       rows: [theirs],
-    } = await database.client.query<Record<string, unknown>>(query.sql, query.params, { parsers: raw });
+    } = await reference.query<Record<string, unknown>>(query.sql, query.params, { parsers: raw });
     expect(ours).toEqual(theirs);
     expect(ours).toMatchObject({ doc: { a: [1, 'x'] }, list: ['a', 'b,c'], n: 42, yes: true, nothing: null, given: 'a text', param_doc: { k: 'v' }, param_list: ['x', 'y"z'], param_time: '2026-01-02 03:04:05+00' });
     expect(typeof ours!.at).toBe('string');
@@ -41,7 +78,7 @@ describe.runIf(testDriver === 'pglite')('the embedded database session', () => {
 
   it('installs exactly the parsers drizzle passes with each query, so leaving them out changes nothing', () => {
     // Private in its types: read as the driver passes them to PGlite.
-    const prepared = new PglitePreparedQuery(database.client, 'select 1', [], undefined as never, undefined as never, undefined, undefined, undefined, undefined, false) as unknown as {
+    const prepared = new PglitePreparedQuery(reference, 'select 1', [], undefined as never, undefined as never, undefined, undefined, undefined, undefined, false) as unknown as {
       queryConfig: { parsers: Record<number, (value: string) => unknown> };
       rawQueryConfig: { parsers: Record<number, (value: string) => unknown> };
     };
@@ -75,13 +112,8 @@ describe.runIf(testDriver === 'pglite')('the embedded database session', () => {
   });
 
   it('sends BEGIN with the first statement of a transaction: one exchange fewer, and that statement is inside it', async () => {
-    const exchanges: string[] = [];
-    const client = database.client as unknown as { execProtocolStream: (message: Uint8Array, options: unknown) => Promise<unknown> };
-    const original = client.execProtocolStream;
-    client.execProtocolStream = (message, options) => {
-      exchanges.push(String.fromCharCode(message[0]!));
-      return original.call(database.client, message, options);
-    };
+    const watch = watchExchanges();
+    const exchanges = watch.kinds;
     try {
       await database.db.execute(sql`select 1`); // prepared once, outside the count below
       exchanges.length = 0;
@@ -109,7 +141,67 @@ describe.runIf(testDriver === 'pglite')('the embedded database session', () => {
       expect(await database.db.transaction(async () => 'nothing')).toBe('nothing');
       expect(exchanges).toEqual([]);
     } finally {
-      client.execProtocolStream = original;
+      watch.stop();
+      await database.db.delete(contacts);
+    }
+  });
+
+  it('sends statements of concurrent callers without waiting for answers, and holds them back while a transaction is open', async () => {
+    const watch = watchExchanges();
+    try {
+      await database.db.execute(sql`select ${0}::int as i, pg_sleep(0) as s`); // prepared once, outside what is watched
+      watch.reset();
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => database.db.execute(sql`select ${i}::int as i, pg_sleep(0) as s`)));
+      expect(answers.map((a) => rowsOf<{ i: number }>(a)[0]!.i)).toEqual(Array.from({ length: 10 }, (_, i) => i));
+      expect(watch.mostWaiting()).toBe(10);
+
+      // Statements sent while a transaction is open wait for its end: none of them can land inside it.
+      const order: string[] = [];
+      let opened!: () => void;
+      const open = new Promise<void>((resolve) => (opened = resolve));
+      const transaction = database.db.transaction(async (tx) => {
+        await tx.insert(contacts).values({ email: 'in-tx@example.com' });
+        opened();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const [seen] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from contacts`));
+        order.push(`transaction saw ${seen!.n}`);
+      });
+      await open;
+      const outside = database.db.execute(sql`select count(*)::int as n from contacts`).then((result) => order.push(`outside saw ${rowsOf<{ n: number }>(result)[0]!.n}`));
+      await Promise.all([transaction, outside]);
+      expect(order).toEqual(['transaction saw 1', 'outside saw 1']);
+    } finally {
+      watch.stop();
+      await database.db.delete(contacts);
+    }
+  });
+
+  it('keeps the first plan of a statement marked planned once, and plans every other statement anew', async () => {
+    const mode = async () => rowsOf<{ plan_cache_mode: string }>(await database.db.execute(sql`show plan_cache_mode`))[0]!.plan_cache_mode;
+    const count = (email: string) => database.db.execute(plannedOnce(sql`select count(*)::int as n from ${contacts} where lower(${contacts.email}) = ${email}`));
+    await database.db.insert(contacts).values({ email: 'planned@example.com' });
+    try {
+      for (let i = 0; i < 3; i++) expect(rowsOf<{ n: number }>(await count('planned@example.com'))[0]!.n).toBe(1);
+      expect(await mode()).toBe('force_custom_plan');
+      // In a transaction the setting holds for that statement only, too.
+      const inside = await database.db.transaction(async (tx) => {
+        const [row] = rowsOf<{ n: number }>(await tx.execute(plannedOnce(sql`select count(*)::int as n from ${contacts}`)));
+        return { n: row!.n, mode: rowsOf<{ plan_cache_mode: string }>(await tx.execute(sql`show plan_cache_mode`))[0]!.plan_cache_mode };
+      });
+      expect(inside).toEqual({ n: 1, mode: 'force_custom_plan' });
+      // A failing one reports its error, and leaves no transaction open and no setting behind.
+      await expect(database.db.execute(plannedOnce(sql`select ${'not a uuid'}::uuid`))).rejects.toMatchObject({ cause: { code: '22P02' } });
+      expect(await mode()).toBe('force_custom_plan');
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+      });
+      // A plan kept is PostgreSQL's generic one: the statement's parameter shows in it, not its value.
+      const [statement] = rowsOf<{ generic_plans: number; custom_plans: number }>(
+        await database.db.execute(sql`select generic_plans::int, custom_plans::int from pg_prepared_statements where statement like '/* planned once */ select count(*)::int as n from "contacts" where lower%'`),
+      );
+      expect(statement).toMatchObject({ custom_plans: 0 });
+      expect(statement!.generic_plans).toBeGreaterThanOrEqual(3);
+    } finally {
       await database.db.delete(contacts);
     }
   });

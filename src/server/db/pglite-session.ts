@@ -1,32 +1,38 @@
-import { parse, protocol, TransactionAbortedError, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { messages as backend, parse, protocol, TransactionAbortedError, types, type QueryOptions, type Results } from '@electric-sql/pglite';
+import type { PgliteEngine } from './pglite-engine.ts';
+import { PLANNED_ONCE } from './sql-helpers.ts';
 
 /*
- * How the app talks to the embedded database. PGlite runs PostgreSQL on this process's only thread:
- * while a statement runs, nothing else does, and PGlite's own query path makes that time longer
- * than it needs to be. Two things keep requests moving under load:
+ * How the app talks to the embedded database. PostgreSQL runs on a thread of its own
+ * (pglite-engine.ts) but has one session: statements run one at a time. Three things keep requests moving under load:
  *
  * - Turns. A statement outside a transaction, or a whole transaction, is one unit of work, and units
  *   take turns in arrival order, each starting after the event loop has had its turn (sockets,
  *   timers). Without that, units queued behind each other ran back to back as one chain of promise
  *   callbacks: fifty sign-ups' statements held the thread for hundreds of milliseconds while new
  *   requests, and even new connections, waited unread in the kernel.
- * - One call per statement. PGlite's query() calls into PostgreSQL six times per statement (parse,
+ * - One exchange per statement. PGlite's query() calls into PostgreSQL six times per statement (parse,
  *   describe, bind, describe, execute, sync), parses and plans the text each time, and copies its
  *   300 type parsers into a new object whenever the caller passes parsers (drizzle always does).
  *   Here a SQL text is parsed once, as a named prepared statement (planned anew for each execution,
  *   like an unnamed one: force_custom_plan), and each execution sends bind, describe, execute and
- *   sync in one message. The drizzle parsers are installed once instead.
+ *   sync in one message. The drizzle parsers are installed once instead. A statement marked
+ *   plannedOnce() (sql-helpers.ts) keeps its first plan: planning a sign-up's statement of a dozen
+ *   CTEs took longer than running it.
+ * - Answers are parsed here, on the app's thread, while the database thread goes on with the next
+ *   unit's work; NOTIFY's messages in them reach listen()'s callbacks.
  *
- * Everything the app sends goes through here (drizzle, LISTEN, closing); PGlite's own mutexes only
- * guard the single protocol calls, which is all they then need to do.
+ * Everything the app sends goes through here (drizzle, LISTEN, closing).
  */
 
 /** What drizzle's PGlite driver calls: query() outside a transaction, transaction(), and query() on the transaction. */
 export interface PgliteSession {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   transaction<T>(work: (tx: { query: PgliteSession['query'] }) => Promise<T>): Promise<T>;
-  /** Runs `work` as a unit of its own, in its turn (LISTEN, close). */
+  /** Runs `work` as a unit of its own, in its turn (closing). */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** Calls `onMessage` with each NOTIFY's payload on `channel`; resolves to a function that stops listening. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /** Types drizzle reads as the database's text and converts itself (its PGlite driver passes these parsers with every query). */
@@ -54,30 +60,80 @@ const joined = (parts: Uint8Array[]) => {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function openPgliteSession(client: PGlite): Promise<PgliteSession> {
-  await client.exec('set plan_cache_mode = force_custom_plan');
-  for (const type of DRIZZLE_RAW_TYPES) client.parsers[type] = (value: string) => value;
+/** Settings the session's statements rely on: the engine runs them when it starts. */
+export const SESSION_SETUP = ['set plan_cache_mode = force_custom_plan'];
+const GENERIC_PLANS = 'SET LOCAL plan_cache_mode = force_generic_plan';
+const CUSTOM_PLANS = 'SET LOCAL plan_cache_mode = force_custom_plan';
 
-  const kept = new Map<string, Statement>();
+const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+
+export function openPgliteSession(engine: PgliteEngine): PgliteSession {
+  // PGlite's own parsers and serializers, arrays included, with drizzle's raw types installed once.
+  const parsers: Record<number, types.Parser> = { ...types.parsers };
+  const serializers: Record<number, types.Serializer> = { ...types.serializers };
+  for (const { element, array } of engine.arrayTypes) {
+    parsers[array] = (value) => types.arrayParser(value, parsers[element]!, array);
+    serializers[array] = (value) => types.arraySerializer(value, serializers[element], array);
+  }
+  for (const type of DRIZZLE_RAW_TYPES) parsers[type] = (value: string) => value;
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+
+  const kept = new Map<string, Promise<Statement>>();
   let named = 0;
   let inTransaction = false;
+  /** Units that need the session to themselves (transactions, closing), in arrival order. */
   let queue: Promise<unknown> = Promise.resolve();
+  let unitsWaiting = 0;
+  /** Single statements sent without waiting for a turn, not answered yet. */
+  const inFlight = new Set<Promise<unknown>>();
 
   function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const turn = queue.then(nextTurn).then(work);
-    queue = turn.catch(() => undefined);
+    unitsWaiting++;
+    // The unit starts once the statements sent before it are answered: nothing else is in PostgreSQL's queue then.
+    const turn = queue.then(nextTurn).then(() => Promise.allSettled([...inFlight])).then(work);
+    queue = turn.catch(() => undefined).finally(() => unitsWaiting--);
     return turn;
   }
 
-  /** One protocol exchange; PGlite's mutex keeps it from interleaving with its own (a dump, LISTEN's delivery). */
-  const exchange = (message: Uint8Array) => client.runExclusive(() => client.execProtocolStream(message, { syncToFs: !inTransaction }));
+  /**
+   * A statement of its own (autocommit) goes to the database thread without waiting for a turn: the
+   * thread runs what it is sent in order, so statements of concurrent requests queue there, not here,
+   * and it never waits for this thread between them. Behind a unit, it goes once that unit is done,
+   * together with the other statements that waited (one by one they would each wait a turn).
+   */
+  function single<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    if ((params?.length ?? 0) > KEPT_PARAMS_MAX) return exclusive(() => run<T>(text, params, options));
+    const send = () => {
+      const answer = run<T>(text, params, options);
+      inFlight.add(answer);
+      const done = () => inFlight.delete(answer);
+      answer.then(done, done);
+      return answer;
+    };
+    return unitsWaiting === 0 ? send() : queue.then(send);
+  }
+
+  /** One protocol exchange: the database's answer as messages; an error in it is thrown, a notification delivered. */
+  async function exchange(message: Uint8Array): Promise<backend.BackendMessage[]> {
+    const data = await engine.exchange(message, !inTransaction);
+    const answer: backend.BackendMessage[] = [];
+    new protocol.Parser().parse(data, (message) => answer.push(message));
+    for (const message of answer) {
+      if (message instanceof backend.NotificationResponseMessage) {
+        listeners.get(message.channel)?.forEach((onMessage) => queueMicrotask(() => onMessage(message.payload)));
+      }
+    }
+    const error = answer.find((message) => message instanceof backend.DatabaseError);
+    if (error) throw error;
+    return answer;
+  }
 
   async function prepare(text: string, name: string): Promise<Statement> {
     const messages = await exchange(joined([protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]));
     return { name, paramTypes: parse.parseDescribeStatementResults(messages) };
   }
 
-  async function statementFor(text: string, paramCount: number): Promise<Statement> {
+  function statementFor(text: string, paramCount: number): Promise<Statement> {
     if (paramCount > KEPT_PARAMS_MAX) return prepare(text, '');
     const known = kept.get(text);
     if (known) {
@@ -89,10 +145,12 @@ export async function openPgliteSession(client: PGlite): Promise<PgliteSession> 
     if (kept.size >= STATEMENTS_KEPT) {
       const [oldestText, oldest] = kept.entries().next().value!;
       kept.delete(oldestText);
-      await exchange(joined([protocol.serialize.close({ type: 'S', name: oldest.name }), protocol.serialize.sync()]));
+      void oldest.then(({ name }) => exchange(joined([protocol.serialize.close({ type: 'S', name }), protocol.serialize.sync()]))).catch(() => undefined);
     }
-    const statement = await prepare(text, `mycrm_${++named}`);
+    const statement = prepare(text, `mycrm_${++named}`);
     kept.set(text, statement);
+    // A text that failed to parse is not kept: the next use reports its error again.
+    statement.catch(() => kept.get(text) === statement && kept.delete(text));
     return statement;
   }
 
@@ -104,27 +162,49 @@ export async function openPgliteSession(client: PGlite): Promise<PgliteSession> 
     const statement = await statementFor(text, params.length);
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
-      const serialize = client.serializers[statement.paramTypes[i]!];
+      const serialize = serializers[statement.paramTypes[i]!];
       return serialize ? serialize(param) : String(param);
     });
     const begin = opensTransaction?.() ?? false;
+    // A statement planned once: generic plans only for it, SET LOCAL inside the transaction it runs
+    // in, or in one of its own (its COMMIT answers ROLLBACK after an error, which is thrown).
+    const once = text.startsWith(PLANNED_ONCE);
+    const inTransaction = opensTransaction !== undefined;
     const messages = await exchange(
       joined([
         ...(begin ? [protocol.serialize.query('BEGIN')] : []),
+        ...(once ? [protocol.serialize.query(inTransaction ? GENERIC_PLANS : `BEGIN; ${GENERIC_PLANS}`)] : []),
         protocol.serialize.bind({ statement: statement.name, values }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
+        ...(once ? [protocol.serialize.query(inTransaction ? CUSTOM_PLANS : 'COMMIT')] : []),
       ]),
     );
-    return parse.parseResults(messages, client.parsers, { rowMode: options?.rowMode }).at(-1) as Results<T>;
+    // The statement's own answer: from its bind to the end of its sync.
+    const bound = messages.findLastIndex((message) => message.name === 'bindComplete');
+    const end = messages.findIndex((message, i) => i > bound && message.name === 'readyForQuery');
+    return parse.parseResults(messages.slice(bound, end + 1), parsers, { rowMode: options?.rowMode }).at(-1) as Results<T>;
   }
 
-  const simple = async (text: string) => parse.parseResults(await exchange(protocol.serialize.query(text)), client.parsers)[0]!;
+  const simple = async (text: string) => parse.parseResults(await exchange(protocol.serialize.query(text)), parsers)[0]!;
 
   return {
-    query: (text, params, options) => exclusive(() => run(text, params, options)),
+    query: single,
     exclusive,
+    listen: (channel, onMessage) =>
+      exclusive(async () => {
+        const current = listeners.get(channel) ?? new Set();
+        if (current.size === 0) await simple(`LISTEN ${quoted(channel)}`);
+        listeners.set(channel, current.add(onMessage));
+        return () =>
+          exclusive(async () => {
+            current.delete(onMessage);
+            if (current.size > 0 || listeners.get(channel) !== current) return;
+            listeners.delete(channel);
+            await simple(`UNLISTEN ${quoted(channel)}`);
+          });
+      }),
     transaction: (work) =>
       exclusive(async () => {
         // BEGIN goes out with the first statement (one exchange fewer); a transaction that sent none has nothing to end.

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 
 /** Small SQL helpers shared by the server's features. */
 
@@ -34,3 +35,27 @@ export const idList = (ids: readonly string[]) => sql`(select jsonb_array_elemen
 
 /** These strings as a text[] value. */
 export const textArray = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/**
+ * `insert into table (the columns given) select the values from source`: one row for each row of
+ * `source` (a relation of the caller's statement, such as a row it locked), none when it has none.
+ * Each value is encoded as drizzle encodes it for its column, and cast to the column's type.
+ */
+export function insertSelected<T extends PgTable>(table: T, values: Partial<T['$inferInsert']>, source: SQL): SQL {
+  const columns = getTableColumns(table);
+  const given = Object.entries(values).filter(([, value]) => value !== undefined);
+  const names = given.map(([key]) => sql.identifier(columns[key]!.name));
+  const selected = given.map(([key, value]) => sql`${sql.param(value, columns[key])}::${sql.raw(columns[key]!.getSQLType())}`);
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(selected, sql`, `)} from ${source}`;
+}
+
+/** Marks a statement planned once (see plannedOnce). */
+export const PLANNED_ONCE = '/* planned once */';
+
+/**
+ * `statement`, planned once on the embedded database and that plan kept (PostgreSQL's generic plan),
+ * where its other statements are planned anew for each execution. For statements whose best plan
+ * does not depend on their parameters (writes and reads by key). PostgreSQL plans each statement
+ * the app sends anyway (node-postgres sends them unnamed), and reads the mark as a comment.
+ */
+export const plannedOnce = (statement: SQL): SQL => sql`${sql.raw(PLANNED_ONCE)} ${statement}`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, lt, lte, max, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchProgress, KitSyncJobStatus, KitSyncState } from '../../shared/kit/api.ts';
 import type { Db } from '../db/client.ts';
 import { textArray } from '../db/sql-helpers.ts';
@@ -37,30 +37,46 @@ const leaseNow = sql`date_trunc('milliseconds', clock_timestamp())`;
 const afterMs = (ms: number) => sql`now() + ${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond'`;
 
 /**
- * Queues one contact (e.g. from a public form). A sync of the same contact that is still waiting
- * takes the new tags instead of queueing a second sync.
+ * Queues one contact's sync, `when` the condition holds, as CTEs of the caller's statement. A sync
+ * of the contact that is still waiting takes the new tags (kit_requeued) instead of a second sync
+ * being queued (kit_queued); a waiting one a worker holds is left to it. The caller calls
+ * kitJobsQueuedBy() with the jobs these CTEs return once the statement has run.
  */
+export function contactSyncQueueing(contactId: string, tagNames: string[], when: SQL): SQL {
+  const tags = textArray(normalizeTags(tagNames));
+  return sql`kit_waiting as (
+      select ${kitSyncJobs.id}, ${kitSyncJobs.tag_names} from ${kitSyncJobs}
+      where ${kitSyncJobs.contact_id} = ${contactId}::uuid and ${kitSyncJobs.batch_id} is null and ${kitSyncJobs.status} in ('queued', 'waiting') and ${when}
+      limit 1 for update skip locked
+    ),
+    kit_requeued as (
+      update ${kitSyncJobs} set
+        tag_names = array(select tag from unnest(kit_waiting.tag_names || ${tags}) with ordinality as t(tag, n) group by tag order by min(n)),
+        status = 'queued', run_after = now(), updated_at = now()
+      from kit_waiting where ${kitSyncJobs.id} = kit_waiting.id
+      returning ${kitSyncJobs.id}
+    ),
+    kit_queued as (
+      insert into ${kitSyncJobs} (contact_id, tag_names)
+      select ${contactId}::uuid, ${tags} where ${when} and not exists (select 1 from kit_waiting)
+      returning id
+    )`;
+}
+
+/** The jobs contactSyncQueueing's CTEs queued or requeued, as a column of the caller's select. */
+export const contactSyncJobs = sql`array(select id from kit_requeued union all select id from kit_queued)`;
+
+/** Wakes this process's worker when a statement of contactSyncQueueing queued a job. */
+export const kitJobsQueuedBy = (jobs: readonly string[]) => jobs.length > 0 && notifyQueued();
+
+/** Queues one contact's sync (e.g. from a public form). */
 export async function enqueueContactSync(db: Db, contactId: string, tagNames: string[]): Promise<{ job_id: string }> {
-  const tags = normalizeTags(tagNames);
-  const job = await db.transaction(async (tx) => {
-    const [waiting] = await tx
-      .select({ id: kitSyncJobs.id, tag_names: kitSyncJobs.tag_names })
-      .from(kitSyncJobs)
-      .where(and(eq(kitSyncJobs.contact_id, contactId), sql`${kitSyncJobs.batch_id} is null`, inArray(kitSyncJobs.status, ['queued', 'waiting'])))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (waiting) {
-      await tx
-        .update(kitSyncJobs)
-        .set({ tag_names: normalizeTags([...waiting.tag_names, ...tags]), status: 'queued', run_after: sql`now()`, updated_at: sql`now()` })
-        .where(eq(kitSyncJobs.id, waiting.id));
-      return waiting;
-    }
-    const [created] = await tx.insert(kitSyncJobs).values({ contact_id: contactId, tag_names: tags }).returning({ id: kitSyncJobs.id });
-    return created!;
-  });
-  notifyQueued();
-  return { job_id: job.id };
+  const result = (await db.execute(sql`with ${contactSyncQueueing(contactId, tagNames, sql`true`)} select ${contactSyncJobs} as jobs`)) as unknown as {
+    rows: Array<{ jobs: string[] }>;
+  };
+  const jobs = result.rows[0]!.jobs;
+  kitJobsQueuedBy(jobs);
+  return { job_id: jobs[0]! };
 }
 
 /**

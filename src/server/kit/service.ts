@@ -1,5 +1,7 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { readSetting } from '../settings/service.ts';
+import { settingIsSet } from '../settings/service.ts';
+import { contactSyncQueueing } from './queue.ts';
 import { KIT_API_KEY_SETTING } from './settings.ts';
 
 /*
@@ -8,7 +10,7 @@ import { KIT_API_KEY_SETTING } from './settings.ts';
  * and read the sync state the contacts screen shows.
  */
 
-export { enqueueContactSync, getSyncStates, hasSingleSyncsQueuedBy } from './queue.ts';
+export { contactSyncJobs, enqueueContactSync, getSyncStates, hasSingleSyncsQueuedBy, kitJobsQueuedBy } from './queue.ts';
 // An erasure queues the person's unsubscribe and removes what Kit's deliveries and imports left of them.
 export {
   deleteFinishedUnsubscribes,
@@ -19,10 +21,16 @@ export {
   type KitUnsubscribeFigures,
 } from './unsubscribes.ts';
 
-/** Whether an API key is saved: public forms sync their contacts to Kit only then. */
+/** Whether an API key is saved, as a condition in SQL: public forms sync their contacts to Kit only then. */
+const kitConfigured = settingIsSet(KIT_API_KEY_SETTING);
+
 export async function isKitConfigured(db: Db): Promise<boolean> {
-  return Boolean((await readSetting(db, KIT_API_KEY_SETTING))?.value);
+  const result = (await db.execute(sql`select ${kitConfigured} as configured`)) as unknown as { rows: Array<{ configured: boolean }> };
+  return result.rows[0]!.configured;
 }
+
+/** A contact's sync, as CTEs of the caller's statement, queued when an API key is saved and `when` holds (see contactSyncQueueing). */
+export const queueContactSyncIn = (contactId: string, tagNames: string[], when: SQL): SQL => contactSyncQueueing(contactId, tagNames, sql`${kitConfigured} and ${when}`);
 
 /** How many syncs wait and for how long, for the metrics. */
 export { kitQueueStats, type KitQueueStats } from './queue-stats.ts';

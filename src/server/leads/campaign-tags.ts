@@ -4,7 +4,7 @@ import { defaultCampaignTagName, type CampaignTagBinding } from '../../shared/le
 import { DEFAULT_TAG_COLOR, TAG_MESSAGES } from '../../shared/tags/api.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
-import { createTag, findTagStandingFor, getTagById, lockTagById, lockTagSelectedBy, type Tag } from '../tags/service.ts';
+import { createTag, findTagStandingFor, getTagById, lockTagById, lockTagSelectedBy, tagHeldAs, tagSelectedBy, type Tag } from '../tags/service.ts';
 import { campaignTags } from './schema.ts';
 
 /*
@@ -21,6 +21,16 @@ async function boundTagId(db: Db, campaign: LeadCampaign): Promise<string | null
   const [row] = await db.select({ tag_id: campaignTags.tag_id }).from(campaignTags).where(eq(campaignTags.campaign, campaign));
   return row?.tag_id ?? null;
 }
+
+const boundIdOf = (campaign: LeadCampaign) => sql`select ${campaignTags.tag_id} from ${campaignTags} where ${campaignTags.campaign} = ${campaign}`;
+
+/** The campaign's tag as it is now (not locked), if one is bound. */
+export async function boundCampaignTag(db: Db, campaign: LeadCampaign): Promise<Pick<Tag, 'id' | 'name'> | undefined> {
+  return tagSelectedBy(db, db.select({ id: campaignTags.tag_id }).from(campaignTags).where(eq(campaignTags.campaign, campaign)));
+}
+
+/** For a sign-up's own statement: a row, locked like campaignTagFor's, when `tag` is still the campaign's tag by that name. */
+export const campaignTagHeldAs = (campaign: LeadCampaign, tag: Pick<Tag, 'id' | 'name'>) => tagHeldAs(tag, boundIdOf(campaign));
 
 /**
  * The campaign's tag for a sign-up, inside its transaction and locked until it commits (so it is

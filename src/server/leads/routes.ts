@@ -71,7 +71,7 @@ export async function leadsRoutes(app: FastifyInstance, { db, config, kitSync }:
       // wait. The bot's sign-up does all a real one does and is rolled back; its made-up sync reads
       // like a real one's (see submissionSyncState).
       const trapped = Boolean(honeypot?.trim());
-      const capture = await captureLead(db, lead, kitSync?.queue, { keep: !trapped });
+      const capture = await captureLead(db, lead, kitSync, { keep: !trapped });
       if (trapped) {
         request.log.info('sign-up not stored: the honeypot field was filled');
         if (capture.kit_sync_queued) await recordDecoy(db, capture.submission_id);

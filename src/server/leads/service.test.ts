@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../tests/helpers/test-db.ts';
 import type { Database } from '../db/client.ts';
-import { contacts } from '../db/schema.ts';
+import { contacts, kitSyncJobs, tags } from '../db/schema.ts';
 import { resolveSignupConsent, type SignupConsent } from '../privacy/service.ts';
-import { captureLead, type LeadCapture, type LeadInput } from './service.ts';
+import { leadKitSync } from './kit-sync.ts';
+import { leadSubmissions } from './schema.ts';
+import { captureLead, type LeadInput, type LeadKitSync } from './service.ts';
 
 let database: Database;
 const consent = {} as Record<LeadInput['campaign'], SignupConsent>;
@@ -28,47 +30,72 @@ const input = (email: string, campaign: LeadInput['campaign'] = 'waiting_list', 
   ...extra,
 });
 
-describe('the sync to Kit a sign-up asks for', () => {
-  it('is asked for every sign-up (new, newly tagged, or known), with the campaign tag and via_mycrm', async () => {
-    const calls: LeadCapture[] = [];
-    const queue = async (_tx: unknown, capture: LeadCapture) => (calls.push(capture), true);
+/** The Kit feature's queue, with its worker never started: what a sign-up queued stays as it was written. */
+const kitQueued = async (contactId: string) =>
+  database.db.select({ tag_names: kitSyncJobs.tag_names, status: kitSyncJobs.status }).from(kitSyncJobs).where(eq(kitSyncJobs.contact_id, contactId));
+const saveKitKey = (value: string) =>
+  database.db.execute(sql`insert into app_settings (key, value) values ('kit_api_key', ${value}) on conflict (key) do update set value = excluded.value`);
 
-    const created = await captureLead(database.db, input('queue@example.com'), queue);
-    expect(created).toMatchObject({ created: true, newly_tagged: false, kit_sync_queued: true });
-    expect(created.kit_tag_names).toEqual(['LEM_Waiting_List', 'via_mycrm']);
+describe('the sync to Kit a sign-up queues', () => {
+  it('is queued for every sign-up (new, newly tagged, or known) with the campaign tag and via_mycrm; a waiting one takes the new tags', async () => {
+    await saveKitKey('v1:stored');
+    try {
+      // The first sign-up of each campaign binds its tag (in a transaction); later ones are statements of their own.
+      for (const campaign of ['waiting_list', 'webinar'] as const) await captureLead(database.db, input(`first-${campaign}@example.com`, campaign), leadKitSync);
 
-    const tagged = await captureLead(database.db, input('queue@example.com', 'webinar'), queue);
-    expect(tagged).toMatchObject({ created: false, newly_tagged: true, kit_sync_queued: true, tag: 'webinar202509_2' });
-    expect(tagged.kit_tag_names).toEqual(['webinar202509_2', 'via_mycrm']);
+      const created = await captureLead(database.db, input('queue@example.com'), leadKitSync);
+      expect(created).toMatchObject({ created: true, newly_tagged: false, kit_sync_queued: true, kit_tag_names: ['LEM_Waiting_List', 'via_mycrm'] });
+      expect(await kitQueued(created.contact_id)).toEqual([{ tag_names: ['LEM_Waiting_List', 'via_mycrm'], status: 'queued' }]);
 
-    const again = await captureLead(database.db, input('queue@example.com', 'webinar', { url_parameters: { utm_source: 'x' } }), queue);
-    expect(again).toMatchObject({ created: false, newly_tagged: false, kit_sync_queued: true });
+      const tagged = await captureLead(database.db, input('queue@example.com', 'webinar'), leadKitSync);
+      expect(tagged).toMatchObject({ contact_id: created.contact_id, created: false, newly_tagged: true, kit_sync_queued: true, tag: 'webinar202509_2' });
+      expect(await kitQueued(created.contact_id)).toEqual([{ tag_names: ['LEM_Waiting_List', 'via_mycrm', 'webinar202509_2'], status: 'queued' }]);
 
-    expect(calls.map((c) => [c.contact_id, c.tag])).toEqual([
-      [created.contact_id, 'LEM_Waiting_List'],
-      [created.contact_id, 'webinar202509_2'],
-      [created.contact_id, 'webinar202509_2'],
-    ]);
+      const again = await captureLead(database.db, input('queue@example.com', 'webinar', { url_parameters: { utm_source: 'x' } }), leadKitSync);
+      expect(again).toMatchObject({ created: false, newly_tagged: false, kit_sync_queued: true });
+      expect(await kitQueued(created.contact_id)).toHaveLength(1);
+      // A sync a worker already finished is not touched: the next sign-up queues a new one.
+      await database.db.update(kitSyncJobs).set({ status: 'done' }).where(eq(kitSyncJobs.contact_id, created.contact_id));
+      await captureLead(database.db, input('queue@example.com', 'webinar'), leadKitSync);
+      expect(await kitQueued(created.contact_id)).toEqual(
+        expect.arrayContaining([
+          { tag_names: ['LEM_Waiting_List', 'via_mycrm', 'webinar202509_2'], status: 'done' },
+          { tag_names: ['webinar202509_2', 'via_mycrm'], status: 'queued' },
+        ]),
+      );
+    } finally {
+      await saveKitKey('');
+    }
   });
 
-  it('reports no queued sync when the queue declines (no Kit key)', async () => {
-    const result = await captureLead(database.db, input('nokey@example.com'), async () => false);
-    expect(result).toMatchObject({ kit_sync_queued: false });
+  it('is not queued while no Kit key is saved', async () => {
+    const result = await captureLead(database.db, input('nokey@example.com'), leadKitSync);
+    expect(result).toMatchObject({ created: true, kit_sync_queued: false });
+    expect(await kitQueued(result.contact_id)).toEqual([]);
   });
 
-  it('runs inside the sign-up transaction: it sees the contact, and its failure undoes the sign-up', async () => {
-    let seen: unknown[] = [];
-    await captureLead(database.db, input('inside@example.com'), async (tx, capture) => {
-      seen = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, capture.contact_id));
-      return true;
-    });
-    expect(seen).toHaveLength(1);
-
-    await expect(
-      captureLead(database.db, input('rolled-back@example.com'), async () => {
+  it('is written with the sign-up or not at all, on either path', async () => {
+    const failing: LeadKitSync = {
+      ...leadKitSync,
+      queue: async () => {
         throw new Error('queue unavailable');
-      }),
-    ).rejects.toMatchObject({ statusCode: 500 });
-    expect(await database.db.select().from(contacts).where(eq(contacts.email, 'rolled-back@example.com'))).toEqual([]);
+      },
+      // As a statement: its job's id cannot be made, so the statement fails whole.
+      queueIn: () => sql`kit_requeued as (select null::uuid as id where false), kit_queued as (select ('x' || (1 / 0))::uuid as id)`,
+    };
+    // A new email, and a known one: their statements.
+    const known = await captureLead(database.db, input('known-rolled-back@example.com'), leadKitSync);
+    await expect(captureLead(database.db, input('new-rolled-back@example.com'), failing)).rejects.toMatchObject({ statusCode: 500 });
+    await expect(captureLead(database.db, input('known-rolled-back@example.com', 'webinar'), failing)).rejects.toMatchObject({ statusCode: 500 });
+    // The transaction: taken when the campaign's tag was renamed since the last sign-up read it.
+    const [tag] = await database.db.update(tags).set({ name: 'Webinar renamed' }).where(eq(tags.name, 'webinar202509_2')).returning();
+    try {
+      await expect(captureLead(database.db, input('known-rolled-back@example.com', 'webinar'), failing)).rejects.toMatchObject({ statusCode: 500 });
+    } finally {
+      await database.db.update(tags).set({ name: 'webinar202509_2' }).where(eq(tags.id, tag!.id));
+    }
+    const stored = (await database.db.select({ email: contacts.email, tags: contacts.tags }).from(contacts)).filter((c) => c.email.includes('rolled-back'));
+    expect(stored).toEqual([{ email: 'known-rolled-back@example.com', tags: ['LEM_Waiting_List'] }]);
+    expect(await database.db.select().from(leadSubmissions).where(eq(leadSubmissions.contact_id, known.contact_id))).toHaveLength(1);
   });
 });

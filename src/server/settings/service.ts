@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { appSettings } from './schema.ts';
 
@@ -11,6 +11,9 @@ export interface StoredSetting {
   value: string;
   updated_at: Date;
 }
+
+/** Whether the setting holds a value (an empty one means cleared), as a condition in SQL. */
+export const settingIsSet = (key: string): SQL => sql`exists (select 1 from ${appSettings} where ${appSettings.key} = ${key} and ${appSettings.value} <> '')`;
 
 export async function readSetting(db: Db, key: string): Promise<StoredSetting | undefined> {
   const [row] = await db.select({ value: appSettings.value, updated_at: appSettings.updated_at }).from(appSettings).where(eq(appSettings.key, key));
