@@ -157,7 +157,8 @@ describe('the work a filled honeypot does', () => {
     await statementsOf(waitingList('first@example.com'));
     const realNew = await statementsOf(waitingList('real-new@example.com'));
     const botNew = await statementsOf(waitingList('bot-new@example.com', { website: 'https://spam.example' }));
-    expect(realNew.length).toBeGreaterThan(5);
+    // The real work is there to compare: the contact and the submission (one statement or several).
+    for (const table of ['contacts', 'lead_submissions']) expect(realNew.some((query) => query.includes(`insert into "${table}"`))).toBe(true);
     expect(botNew.filter((query) => !isDecoyRow(query))).toEqual(realNew);
     expect(botNew.filter(isDecoyRow)).toHaveLength(1);
 

@@ -9,8 +9,9 @@ import { changeEvents, contactEventFor, contactEventsInsert, createdEvent, recor
 import { contacts } from './schema.ts';
 
 /*
- * The contact side of public sign-ups (leads/service.ts runs them inside its sign-up transaction).
- * Each records itself on the contact's timeline in the same transaction.
+ * The contact side of public sign-ups: parts of the sign-up's own statement (newLeadContact,
+ * knownLeadContact), or steps of its transaction (upsertLeadContact, upsertLandingPageContact); see
+ * leads/service.ts. Each records itself on the contact's timeline in the same statement or transaction.
  */
 
 type Contact = typeof contacts.$inferSelect;

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../tests/helpers/test-db.ts';
 import type { Database } from '../db/client.ts';
 import { contacts, kitSyncJobs, tags } from '../db/schema.ts';
+import { removeTagFromContacts, renameTagOnContacts } from '../contacts/service.ts';
 import { resolveSignupConsent, type SignupConsent } from '../privacy/service.ts';
+import { deleteTag, updateTag } from '../tags/service.ts';
 import { leadKitSync } from './kit-sync.ts';
 import { leadSubmissions } from './schema.ts';
 import { captureLead, type LeadInput, type LeadKitSync } from './service.ts';
@@ -97,5 +99,30 @@ describe('the sync to Kit a sign-up queues', () => {
     const stored = (await database.db.select({ email: contacts.email, tags: contacts.tags }).from(contacts)).filter((c) => c.email.includes('rolled-back'));
     expect(stored).toEqual([{ email: 'known-rolled-back@example.com', tags: ['LEM_Waiting_List'] }]);
     expect(await database.db.select().from(leadSubmissions).where(eq(leadSubmissions.contact_id, known.contact_id))).toHaveLength(1);
+  });
+});
+
+describe('a sign-up after the campaign tag changed', () => {
+  const holders = { renameTag: renameTagOnContacts, removeTag: removeTagFromContacts };
+  const tagsOf = async (email: string) => (await database.db.select({ tags: contacts.tags }).from(contacts).where(eq(contacts.email, email)))[0]?.tags;
+
+  it('carries the tag by its name now, renamed since the last sign-up read it, or deleted and made anew', async () => {
+    await captureLead(database.db, input('before-rename@example.com', 'webinar'));
+    const [bound] = await database.db.select().from(tags).where(eq(tags.name, 'webinar202509_2'));
+    await updateTag(database.db, bound!.id, { name: 'Webinar renamed', description: bound!.description, color: bound!.color, kit_tag_name: bound!.kit_tag_name, kit_tag_id: bound!.kit_tag_id }, holders);
+
+    const renamed = await captureLead(database.db, input('after-rename@example.com', 'webinar'));
+    expect(renamed).toMatchObject({ created: true, tag: 'Webinar renamed', tag_id: bound!.id });
+    expect(await tagsOf('after-rename@example.com')).toEqual(['Webinar renamed']);
+    expect(await tagsOf('before-rename@example.com')).toEqual(['Webinar renamed']);
+    // A known contact signing up again keeps the one tag, by its new name.
+    await captureLead(database.db, input('before-rename@example.com', 'webinar'));
+    expect(await tagsOf('before-rename@example.com')).toEqual(['Webinar renamed']);
+
+    await deleteTag(database.db, bound!.id, holders);
+    const remade = await captureLead(database.db, input('after-delete@example.com', 'webinar'));
+    expect(remade).toMatchObject({ created: true, tag: 'webinar202509_2' });
+    expect(remade.tag_id).not.toBe(bound!.id);
+    expect(await tagsOf('after-delete@example.com')).toEqual(['webinar202509_2']);
   });
 });
