@@ -45,12 +45,33 @@ try {
   process.exit(1);
 }
 
+/**
+ * The answer's bytes as PostgreSQL writes them. (execProtocolRaw would also parse them into messages,
+ * which only the app's thread needs, and keep those.)
+ * @param {Uint8Array} message
+ * @param {boolean} syncToFs
+ */
+async function exchange(message, syncToFs) {
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  // Each chunk is a view of PostgreSQL's memory, reused for the next: copied.
+  await client.execProtocolRawStream(message, { syncToFs, onRawData: (chunk) => void chunks.push(chunk.slice()) });
+  if (chunks.length === 1) return chunks[0];
+  const data = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    data.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return data;
+}
+
 port.on('message', async (/** @type {{ id: number, op: string, message?: Uint8Array, syncToFs?: boolean }} */ request) => {
   const { id, op } = request;
   try {
     if (op === 'exchange') {
       const message = /** @type {Uint8Array} */ (request.message);
-      const data = await client.runExclusive(() => client.execProtocolRaw(message, { syncToFs: request.syncToFs }));
+      const data = await client.runExclusive(() => exchange(message, request.syncToFs ?? true));
       port.postMessage({ id, data }, [data.buffer]);
     } else if (op === 'dump') {
       const data = await (await client.dumpDataDir('none')).arrayBuffer();
