@@ -4,13 +4,17 @@ import { PLANNED_ONCE } from './sql-helpers.ts';
 
 /*
  * How the app talks to the embedded database. PostgreSQL runs on a thread of its own
- * (pglite-engine.ts) but has one session: statements run one at a time. Three things keep requests moving under load:
+ * (pglite-engine.ts) and has one session: it runs what it is sent, in order, one statement at a time.
  *
- * - Turns. A statement outside a transaction, or a whole transaction, is one unit of work, and units
- *   take turns in arrival order, each starting after the event loop has had its turn (sockets,
- *   timers). Without that, units queued behind each other ran back to back as one chain of promise
- *   callbacks: fifty sign-ups' statements held the thread for hundreds of milliseconds while new
- *   requests, and even new connections, waited unread in the kernel.
+ * - Statements of their own go at once. A statement outside a transaction is sent without waiting
+ *   for the answers to earlier ones, so the statements of concurrent requests queue on the database
+ *   thread, which never waits for this one between them, while this thread reads, validates and
+ *   answers requests.
+ * - Transactions take turns. A transaction (or other work that needs the session to itself: closing)
+ *   starts once the statements sent before it are answered and the event loop has had its turn
+ *   (sockets, timers); statements that arrive meanwhile wait for its end, then go together. Without
+ *   turns, units queued behind each other ran back to back as one chain of promise callbacks, and
+ *   new requests waited unread in the kernel.
  * - One exchange per statement. PGlite's query() calls into PostgreSQL six times per statement (parse,
  *   describe, bind, describe, execute, sync), parses and plans the text each time, and copies its
  *   300 type parsers into a new object whenever the caller passes parsers (drizzle always does).
@@ -19,8 +23,7 @@ import { PLANNED_ONCE } from './sql-helpers.ts';
  *   sync in one message. The drizzle parsers are installed once instead. A statement marked
  *   plannedOnce() (sql-helpers.ts) keeps its first plan: planning a sign-up's statement of a dozen
  *   CTEs took longer than running it.
- * - Answers are parsed here, on the app's thread, while the database thread goes on with the next
- *   unit's work; NOTIFY's messages in them reach listen()'s callbacks.
+ * - Answers are parsed here, on this thread; NOTIFY's messages in them reach listen()'s callbacks.
  *
  * Everything the app sends goes through here (drizzle, LISTEN, closing).
  */
@@ -169,16 +172,16 @@ export function openPgliteSession(engine: PgliteEngine): PgliteSession {
     // A statement planned once: generic plans only for it, SET LOCAL inside the transaction it runs
     // in, or in one of its own (its COMMIT answers ROLLBACK after an error, which is thrown).
     const once = text.startsWith(PLANNED_ONCE);
-    const inTransaction = opensTransaction !== undefined;
+    const withinTransaction = opensTransaction !== undefined;
     const messages = await exchange(
       joined([
         ...(begin ? [protocol.serialize.query('BEGIN')] : []),
-        ...(once ? [protocol.serialize.query(inTransaction ? GENERIC_PLANS : `BEGIN; ${GENERIC_PLANS}`)] : []),
+        ...(once ? [protocol.serialize.query(withinTransaction ? GENERIC_PLANS : `BEGIN; ${GENERIC_PLANS}`)] : []),
         protocol.serialize.bind({ statement: statement.name, values }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
-        ...(once ? [protocol.serialize.query(inTransaction ? CUSTOM_PLANS : 'COMMIT')] : []),
+        ...(once ? [protocol.serialize.query(withinTransaction ? CUSTOM_PLANS : 'COMMIT')] : []),
       ]),
     );
     // The statement's own answer: from its bind to the end of its sync.
