@@ -35,8 +35,11 @@ export interface LeadContactInput {
   url_parameters: Record<string, string>;
 }
 
-const lockByEmail = async (tx: Db, email: string): Promise<Contact | undefined> =>
-  (await tx.select().from(contacts).where(sql`lower(${contacts.email}) = ${email}`).for('update'))[0];
+/** The contact with this email (any case; `email` is normalised): as it is now, or with `lock` locked until the transaction ends. */
+export async function leadContactByEmail(db: Db, email: string, { lock = false } = {}): Promise<Contact | undefined> {
+  const query = db.select().from(contacts).where(sql`lower(${contacts.email}) = ${email}`);
+  return (lock ? await query.for('update') : await query)[0];
+}
 
 /**
  * The CTEs `inserted` (the id of the contact `insert` writes; none when the email is known) and
@@ -61,7 +64,7 @@ async function findOrCreate(tx: Db, values: typeof contacts.$inferInsert, signup
     (await tx.execute(sql`with ${creation(insert, values, signup, url_parameters)} select id from inserted`)) as unknown as { rows: Array<{ id: string }> }
   ).rows;
   if (inserted) return { id: inserted.id };
-  const existing = await lockByEmail(tx, values.email);
+  const existing = await leadContactByEmail(tx, values.email, { lock: true });
   if (!existing) throw new Error('the contact vanished inside its own sign-up transaction');
   return { existing };
 }
@@ -115,10 +118,6 @@ export function newLeadContact(id: string, input: LeadContactInput, signup: Sign
   const values = { id, ...leadContactValues(input) };
   return creation(insertSelected(contacts, values, source), values, signup, input.url_parameters);
 }
-
-/** The contact with this email (any case), as a sign-up of its own statements reads it before it writes. */
-export const leadContactByEmail = async (db: Db, email: string): Promise<Contact | undefined> =>
-  (await db.select().from(contacts).where(sql`lower(${contacts.email}) = ${email}`))[0];
 
 /**
  * A campaign sign-up of the known contact `before`, for a statement of the caller's own: the CTE

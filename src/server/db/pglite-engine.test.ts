@@ -7,7 +7,7 @@ import { testDriver } from '../../../tests/helpers/test-db-config.ts';
 import { startPgliteEngine } from './pglite-engine.ts';
 
 const template = () => new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-const textOf = (data: Uint8Array) => Buffer.from(data).toString('latin1');
+const textOf = (chunks: Uint8Array[]) => Buffer.concat(chunks).toString('latin1');
 
 // The thread the embedded database runs on (the session's own tests cover what goes through it).
 describe.runIf(testDriver === 'pglite')('the embedded database thread', () => {

@@ -10,8 +10,8 @@ import { Worker } from 'node:worker_threads';
 export interface PgliteEngine {
   /** The array types PostgreSQL has, by their element type: their parsers and serializers are made from the element's. */
   arrayTypes: Array<{ element: number; array: number }>;
-  /** Protocol messages in, PostgreSQL's answer out (bytes, unparsed; errors are in them, not thrown). */
-  exchange(message: Uint8Array, syncToFs: boolean): Promise<Uint8Array>;
+  /** Protocol messages in, PostgreSQL's answer out (bytes, unparsed, in the chunks it wrote; errors are in them, not thrown). */
+  exchange(message: Uint8Array, syncToFs: boolean): Promise<Uint8Array[]>;
   /** The data directory as an uncompressed tar (loadable as `loadDataDir`). */
   dumpDataDir(): Promise<Blob>;
   /** Shuts PostgreSQL down cleanly and ends the thread. */
@@ -30,7 +30,7 @@ export interface PgliteEngineOptions {
 
 interface Reply {
   id: number;
-  data?: Uint8Array | ArrayBuffer;
+  data?: Uint8Array[] | ArrayBuffer;
   error?: { message: string; stack?: string };
 }
 
@@ -91,7 +91,7 @@ export async function startPgliteEngine(options: PgliteEngineOptions): Promise<P
     arrayTypes,
     async exchange(message, syncToFs) {
       const { data } = await request('exchange', { message, syncToFs }, message.byteOffset === 0 && message.byteLength === message.buffer.byteLength ? [message.buffer as ArrayBuffer] : []);
-      return data as Uint8Array;
+      return data as Uint8Array[];
     },
     async dumpDataDir() {
       const { data } = await request('dump');

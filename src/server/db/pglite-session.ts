@@ -118,9 +118,10 @@ export function openPgliteSession(engine: PgliteEngine): PgliteSession {
 
   /** One protocol exchange: the database's answer as messages; an error in it is thrown, a notification delivered. */
   async function exchange(message: Uint8Array): Promise<backend.BackendMessage[]> {
-    const data = await engine.exchange(message, !inTransaction);
+    const chunks = await engine.exchange(message, !inTransaction);
     const answer: backend.BackendMessage[] = [];
-    new protocol.Parser().parse(data, (message) => answer.push(message));
+    const parser = new protocol.Parser();
+    for (const chunk of chunks) parser.parse(chunk, (message) => answer.push(message));
     for (const message of answer) {
       if (message instanceof backend.NotificationResponseMessage) {
         listeners.get(message.channel)?.forEach((onMessage) => queueMicrotask(() => onMessage(message.payload)));

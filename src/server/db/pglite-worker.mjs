@@ -6,7 +6,7 @@
  * worker cannot load TypeScript in every place the app runs (tests, the built server, tsx).
  *
  * Requests, one at a time from pglite-session.ts:
- *   { id, op: 'exchange', message, syncToFs }  → { id, data }   PostgreSQL's raw answer to protocol messages
+ *   { id, op: 'exchange', message, syncToFs }  → { id, data }   PostgreSQL's raw answer to protocol messages, in chunks
  *   { id, op: 'dump' }                         → { id, data }   the data directory as an uncompressed tar
  *   { id, op: 'close' }                        → { id }         then the thread ends
  * A failure answers { id, error }. Starting answers { ready: true, arrayTypes } or { startError }.
@@ -46,8 +46,9 @@ try {
 }
 
 /**
- * The answer's bytes as PostgreSQL writes them. (execProtocolRaw would also parse them into messages,
- * which only the app's thread needs, and keep those.)
+ * The answer's bytes as PostgreSQL writes them, in the chunks it writes them (the app's thread parses
+ * them in turn). execProtocolRaw would also parse them into messages, which only the app's thread
+ * needs, and keep those.
  * @param {Uint8Array} message
  * @param {boolean} syncToFs
  */
@@ -56,14 +57,7 @@ async function exchange(message, syncToFs) {
   const chunks = [];
   // Each chunk is a view of PostgreSQL's memory, reused for the next: copied.
   await client.execProtocolRawStream(message, { syncToFs, onRawData: (chunk) => void chunks.push(chunk.slice()) });
-  if (chunks.length === 1) return chunks[0];
-  const data = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    data.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return data;
+  return chunks;
 }
 
 port.on('message', async (/** @type {{ id: number, op: string, message?: Uint8Array, syncToFs?: boolean }} */ request) => {
@@ -72,7 +66,7 @@ port.on('message', async (/** @type {{ id: number, op: string, message?: Uint8Ar
     if (op === 'exchange') {
       const message = /** @type {Uint8Array} */ (request.message);
       const data = await client.runExclusive(() => exchange(message, request.syncToFs ?? true));
-      port.postMessage({ id, data }, [data.buffer]);
+      port.postMessage({ id, data }, data.map((chunk) => chunk.buffer));
     } else if (op === 'dump') {
       const data = await (await client.dumpDataDir('none')).arrayBuffer();
       port.postMessage({ id, data }, [data]);

@@ -4,7 +4,7 @@ import { defaultCampaignTagName, type CampaignTagBinding } from '../../shared/le
 import { DEFAULT_TAG_COLOR, TAG_MESSAGES } from '../../shared/tags/api.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
-import { createTag, findTagStandingFor, getTagById, lockTagById, lockTagSelectedBy, tagHeldAs, tagSelectedBy, type Tag } from '../tags/service.ts';
+import { createTag, findTagStandingFor, getTagById, lockTagById, tagHeldAs, tagSelectedBy, type Tag } from '../tags/service.ts';
 import { campaignTags } from './schema.ts';
 
 /*
@@ -22,12 +22,11 @@ async function boundTagId(db: Db, campaign: LeadCampaign): Promise<string | null
   return row?.tag_id ?? null;
 }
 
-const boundIdOf = (campaign: LeadCampaign) => sql`select ${campaignTags.tag_id} from ${campaignTags} where ${campaignTags.campaign} = ${campaign}`;
+/** The id of the tag bound to the campaign, as a parenthesised select for a tag query. */
+const boundIdOf = (campaign: LeadCampaign) => sql`(select ${campaignTags.tag_id} from ${campaignTags} where ${campaignTags.campaign} = ${campaign})`;
 
 /** The campaign's tag as it is now (not locked), if one is bound. */
-export async function boundCampaignTag(db: Db, campaign: LeadCampaign): Promise<Pick<Tag, 'id' | 'name'> | undefined> {
-  return tagSelectedBy(db, db.select({ id: campaignTags.tag_id }).from(campaignTags).where(eq(campaignTags.campaign, campaign)));
-}
+export const boundCampaignTag = (db: Db, campaign: LeadCampaign): Promise<Tag | undefined> => tagSelectedBy(db, boundIdOf(campaign));
 
 /** For a sign-up's own statement: a row, locked like campaignTagFor's, when `tag` is still the campaign's tag by that name. */
 export const campaignTagHeldAs = (campaign: LeadCampaign, tag: Pick<Tag, 'id' | 'name'>) => tagHeldAs(tag, boundIdOf(campaign));
@@ -39,7 +38,7 @@ export const campaignTagHeldAs = (campaign: LeadCampaign, tag: Pick<Tag, 'id' | 
  * a new one of that name, linked to the Kit tag of that name.
  */
 export async function campaignTagFor(tx: Db, campaign: LeadCampaign): Promise<Tag> {
-  const bound = await lockTagSelectedBy(tx, tx.select({ id: campaignTags.tag_id }).from(campaignTags).where(eq(campaignTags.campaign, campaign)));
+  const bound = await tagSelectedBy(tx, boundIdOf(campaign), { lock: true });
   if (bound) return bound;
   // One sign-up at a time binds the default (the row lock), so two first sign-ups make one tag.
   await tx.insert(campaignTags).values({ campaign }).onConflictDoNothing();

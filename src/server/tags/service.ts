@@ -65,22 +65,20 @@ export async function lockTagById(tx: Db, id: string): Promise<Tag | undefined> 
 }
 
 /**
- * For a caller's own statement: a row when `tag` is still the tag `idQuery` selects, by that name,
+ * For a caller's own statement: a row when `tag` is still the tag `idQuery` (as for tagSelectedBy) selects, by that name,
  * locked like lockTagById until the statement's transaction ends; no row when it was renamed,
  * deleted or replaced since it was read.
  */
 export const tagHeldAs = (tag: Pick<Tag, 'id' | 'name'>, idQuery: SQLWrapper) =>
-  sql`select ${tags.id} from ${tags} where ${tags.id} = ${tag.id}::uuid and ${tags.name} = ${tag.name} and ${tags.id} in (${idQuery}) for share`;
+  sql`select ${tags.id} from ${tags} where ${tags.id} = ${tag.id}::uuid and ${tags.name} = ${tag.name} and ${inArray(tags.id, idQuery)} for share`;
 
-/** The tag whose id `idQuery` (a select of one id column) gives, as it is now. */
-export async function tagSelectedBy(db: Db, idQuery: SQLWrapper): Promise<Tag | undefined> {
-  const [tag] = await db.select().from(tags).where(inArray(tags.id, idQuery)).limit(1);
-  return tag;
-}
-
-/** The tag whose id `idQuery` (a select of one id column) gives, locked like lockTagById, in one statement. */
-export async function lockTagSelectedBy(tx: Db, idQuery: SQLWrapper): Promise<Tag | undefined> {
-  const [tag] = await tx.select().from(tags).where(inArray(tags.id, idQuery)).limit(1).for('share');
+/**
+ * The tag whose id `idQuery` (a parenthesised select of one id column) gives, in one statement: as
+ * it is now, or with `lock` locked like lockTagById.
+ */
+export async function tagSelectedBy(db: Db, idQuery: SQLWrapper, { lock = false } = {}): Promise<Tag | undefined> {
+  const query = db.select().from(tags).where(inArray(tags.id, idQuery)).limit(1);
+  const [tag] = lock ? await query.for('share') : await query;
   return tag;
 }
 
