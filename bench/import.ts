@@ -85,26 +85,33 @@ async function run(label: string, database: Database): Promise<boolean> {
     if (res.ok) sample.times.push(performance.now() - started);
     else sample.failures++;
   };
+  const signUp = () => {
+    const page = '/learning-ecosystem-mastery';
+    const body = JSON.stringify({ full_name: 'Bench Visitor', email: `visitor.${signUpCount++}@example.com`, page, consent_version: 1, language: 'en', page_url: `${base}${page}` });
+    return fetch(`${base}/api/public/leads/waiting-list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  };
+  const QUERIES = ['limit=50', 'limit=50&search=schmidt', 'limit=50&tag=vip'];
+  const read = (page: number) => fetch(`${base}/api/contacts?${QUERIES[page % QUERIES.length]}`, { headers: staff });
   const signUpLoop = async () => {
-    while (importing) {
-      const page = '/learning-ecosystem-mastery';
-      const body = JSON.stringify({ full_name: 'Bench Visitor', email: `visitor.${signUpCount++}@example.com`, page, consent_version: 1, language: 'en', page_url: `${base}${page}` });
-      await timed(signUps, () => fetch(`${base}/api/public/leads/waiting-list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
-    }
+    while (importing) await timed(signUps, signUp);
   };
   const readLoop = async () => {
-    for (let page = 0; importing; page++) {
-      const query = page % 3 === 0 ? 'limit=50' : page % 3 === 1 ? 'limit=50&search=schmidt' : 'limit=50&tag=vip';
-      await timed(reads, () => fetch(`${base}/api/contacts?${query}`, { headers: staff }));
-    }
+    for (let page = 0; importing; page++) await timed(reads, () => read(page));
   };
 
-  const file = importFile();
+  // Made and serialised before warming up, so neither it nor the garbage it leaves is on the clock:
+  // a browser does that on its own thread, not the server's.
+  const fileBody = Buffer.from(JSON.stringify(importFile()));
+  // A running server has served these before: without this the first answers (connections opened,
+  // the campaign's tag created, statements planned) counted as waits behind the import.
+  const warmUp = new Sample();
+  for (let i = 0; i < 3; i++) await Promise.all([timed(warmUp, signUp), timed(warmUp, () => read(i))]);
+  if (warmUp.failures > 0) throw new Error('warming up failed');
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const started = performance.now();
   const load = [...Array.from({ length: SIGNUP_CONNECTIONS }, signUpLoop), ...Array.from({ length: READ_CONNECTIONS }, readLoop)];
-  const startRes = await fetch(`${base}/api/contacts/import`, { method: 'POST', headers: { ...staff, 'content-type': 'application/json' }, body: JSON.stringify(file) });
+  const startRes = await fetch(`${base}/api/contacts/import`, { method: 'POST', headers: { ...staff, 'content-type': 'application/json' }, body: fileBody });
   const answeredMs = performance.now() - started;
   let job = ((await startRes.json()) as { job: ImportJob }).job;
   while (job.status === 'running') {
