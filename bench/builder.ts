@@ -20,12 +20,13 @@
  * the counts not at all, so a change is judged on them.
  *
  * BENCH_BASELINE_WEB=<another build's dist/web> also serves that build (same server code and
- * database) and alternates whole runs between the two (BENCH_RUNS of each, 4 by default then), so a
- * change is compared on the same machine state; each figure is printed for both, e.g.:
+ * database), in a browser of its own, and the two builds take turns sample by sample (a burst of
+ * keys when typing), BENCH_RUNS pages of each (4 by default then), so both meet the machine in the
+ * same state; each figure is printed for both, e.g.:
  * git worktree add /tmp/base <commit> && (cd /tmp/base && npm ci && npm run build).
- * BENCH_BASELINE_WEB=dist/web compares the build with itself: the spread that shows is noise. Keep
- * BENCH_RUNS even, so each build goes first equally often: with 3 runs, a build compared with a copy
- * of itself read 15 % slower on drops (21 % more work), for going first twice (2026-11-27).
+ * BENCH_BASELINE_WEB=dist/web compares the build with itself: the spread that shows is noise. (Whole
+ * runs taking turns read a build 15 % slower on drops than a copy of itself, for going first twice
+ * in three runs, and one figure moved by 50 points between runs: 2026-11-27.)
  * BENCH_WEB=<a dist/web> serves that build as "this build" instead of dist/web (e.g. a copy, so a
  * rebuild meanwhile cannot change it).
  */
@@ -44,12 +45,15 @@ import type { ComponentNode, SectionNode } from '../src/shared/landing-pages/typ
 import { CONSENT_STORAGE_KEY } from '../src/web/features/site/consent/consent-store.ts';
 import { launchBrowser } from '../tests/e2e/helpers/browser.ts';
 import { signIn } from '../tests/e2e/helpers/sign-in.ts';
+import { Turns } from './helpers/turns.ts';
 
 const SIZES = (process.env.BENCH_COMPONENTS ?? '1000,100').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const BASELINE_WEB = process.env.BENCH_BASELINE_WEB;
 const RUNS = Number(process.env.BENCH_RUNS ?? (BASELINE_WEB ? 4 : 1));
 const KEY_INTERVAL_MS = 100;
+/** Keys typed in one turn when two builds take turns: a burst, so keys back to back still queue behind each other. */
+const TYPING_BURST = 5;
 const EMAIL = 'bench@example.com';
 const PASSWORD = 'bench password that is long enough';
 
@@ -233,8 +237,12 @@ async function benchFloor(page: Page) {
   }
 }
 
-/** Opens one page in the builder and measures every action on it; returns the node count and the figures. */
-async function benchPage(page: Page, url: string): Promise<{ nodes: number; figures: Figures }> {
+/**
+ * Opens one page in the builder and measures every action on it; returns the node count and the
+ * figures. `turn` is awaited before each sample (a burst of keys when typing): the other build's
+ * sample runs then, when two are compared.
+ */
+async function benchPage(page: Page, url: string, turn: () => Promise<void>): Promise<{ nodes: number; figures: Figures }> {
   const figures: Figures = new Map();
   const report = (name: string, values: number[], work?: Work[]) => record(figures, name, values, work);
   const metered = await workMeter(page);
@@ -247,6 +255,7 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
   const samples = () => ({ latency: [] as number[], work: [] as Work[] });
   const opens: number[] = [];
   for (let i = 0; i < 3; i++) {
+    await turn();
     const started = Date.now();
     await page.goto(url);
     await page.waitForSelector('[aria-busy="false"] main.lp-canvas');
@@ -278,6 +287,7 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
     const typing: number[] = [];
     const onCanvas: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
+      if (i % TYPING_BURST === 0) await turn();
       if (pause > 0) await page.waitForTimeout(pause);
       const drawn = await armCanvasChange(page);
       typing.push(await measure(page, 'input', () => page.keyboard.type('x')));
@@ -289,11 +299,15 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
 
   const undo = samples();
   await page.locator('body').click({ position: { x: 5, y: 5 } });
-  for (let i = 0; i < SAMPLES; i++) await sample(undo, () => measure(page, 'keydown', () => page.keyboard.press('Control+z')));
+  for (let i = 0; i < SAMPLES; i++) {
+    await turn();
+    await sample(undo, () => measure(page, 'keydown', () => page.keyboard.press('Control+z')));
+  }
   report('undo (Ctrl+Z)', undo.latency, undo.work);
 
   const duplicate = samples();
   for (let i = 0; i < SAMPLES; i++) {
+    await turn();
     await hoverTarget();
     const button = await found(target().getByRole('button', { name: 'Duplicate' }));
     await sample(duplicate, () => measure(page, 'click', () => button.click()));
@@ -302,6 +316,7 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
 
   const moves = samples();
   for (let i = 0; i < SAMPLES; i++) {
+    await turn();
     await hoverTarget();
     const button = await found(target().getByRole('button', { name: i % 2 ? 'Move up' : 'Move down' }));
     await sample(moves, () => measure(page, 'click', () => button.click()));
@@ -313,6 +328,7 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
   const drops = samples();
   const landmark = () => canvas.locator('[data-node-id]').filter({ hasText: 'Section 0 paragraph 9' }).last();
   for (let i = 0; i < SAMPLES; i++) {
+    await turn();
     await hoverTarget();
     await target().getByRole('button', { name: 'Drag Paragraph' }).hover();
     await page.mouse.down();
@@ -329,6 +345,7 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
   const removes: { fromClick: number; fromOk: number }[] = [];
   const removeWork: Work[] = [];
   for (let i = 0; i < SAMPLES; i++) {
+    await turn();
     await hoverTarget();
     const button = await found(target().getByRole('button', { name: 'Remove' }));
     const { result, work } = await metered(() => measureConfirmed(page, () => button.click()));
@@ -341,6 +358,7 @@ async function benchPage(page: Page, url: string): Promise<{ nodes: number; figu
   const adds = samples();
   const section = canvas.locator(':scope > [data-node-id]').first();
   for (let i = 0; i < SAMPLES; i++) {
+    await turn();
     await section.getByRole('toolbar', { name: 'Section controls' }).getByRole('button', { name: 'Add Component' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Component' });
     const button = await found(dialog.getByRole('button', { name: 'Paragraph', exact: true }));
@@ -357,62 +375,78 @@ async function listen(server: Awaited<ReturnType<typeof buildApp>>): Promise<str
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
+/** A browser of its own for each build, signed in, with one page: a second page in one browser would be a background tab, its frames throttled. */
+async function openBrowser(url: string) {
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  // A figure, however slow, rather than a run cut short: on a busy machine opening 1,000 components can take longer than a test would wait.
+  context.setDefaultTimeout(120_000);
+  context.setDefaultNavigationTimeout(120_000);
+  await context.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
+  const page = await context.newPage();
+  page.on('dialog', (dialog) => void dialog.accept());
+  await signIn(page, url, EMAIL, PASSWORD);
+  return { browser, context, page };
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mycrm-builder-bench-'));
   const database = await openPglite({ dataDir: dir });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir });
-  const app = await buildApp({ config: process.env.BENCH_WEB ? { ...config, webDir: path.resolve(process.env.BENCH_WEB) } : config, database });
-  const baselineApp = BASELINE_WEB ? await buildApp({ config: { ...config, webDir: path.resolve(BASELINE_WEB) }, database }) : undefined;
-  const browser = await launchBrowser();
+  const webDirs = [process.env.BENCH_WEB, ...(BASELINE_WEB ? [BASELINE_WEB] : [])];
+  const apps = await Promise.all(webDirs.map((webDir) => buildApp({ config: webDir ? { ...config, webDir: path.resolve(webDir) } : config, database })));
+  const browsers: Awaited<ReturnType<typeof openBrowser>>[] = [];
   try {
     await upsertUser(database.db, EMAIL, PASSWORD);
-    const baseUrl = await listen(app);
-    const baselineUrl = baselineApp ? await listen(baselineApp) : undefined;
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    // A figure, however slow, rather than a run cut short: on a busy machine opening 1,000 components can take longer than a test would wait.
-    context.setDefaultTimeout(120_000);
-    context.setDefaultNavigationTimeout(120_000);
-    await context.addInitScript((key) => localStorage.setItem(key, 'declined'), CONSENT_STORAGE_KEY);
-    const page = await context.newPage();
-    page.on('dialog', (dialog) => void dialog.accept());
-    // On a page of its own, closed after: a second open page would be a background tab, its frames throttled.
-    const floor = await context.newPage();
+    const builds = [];
+    for (const app of apps) {
+      const url = await listen(app);
+      browsers.push(await openBrowser(url));
+      builds.push({ url, page: browsers.at(-1)!.page });
+    }
+    // On a page of its own, closed after: while it is open, the builder's page is a background tab.
+    const floor = await browsers[0]!.context.newPage();
     await benchFloor(floor);
     await floor.close();
-    await signIn(page, baseUrl, EMAIL, PASSWORD);
-    // The session cookie is the host's, whatever the port: both builds are signed in.
     for (const size of SIZES) {
       const sections = Array.from({ length: Math.max(1, Math.round(size / 100)) }, (_, i) => bigSection(i));
-      const builds = [{ url: baseUrl, figures: new Map() as Figures }, ...(baselineUrl ? [{ url: baselineUrl, figures: new Map() as Figures }] : [])];
+      const figures = builds.map(() => new Map() as Figures);
       let nodes = 0;
       for (let run = 0; run < RUNS; run++) {
         // Each build first in every other run, so neither always meets the machine as the other left it.
-        for (const build of run % 2 ? [...builds].reverse() : builds) {
-          // A page of its own each run: no unsaved work of an earlier run is offered back.
-          const [row] = await database.db
-            .insert(landingPages)
-            .values({ title: `Bench Page ${size}`, slug: `bench-page-${size}-${run}-${builds.indexOf(build)}`, content: serializeContent(sections), page_type: 'builder' })
-            .returning();
-          const result = await benchPage(page, `${build.url}/crm/landing-pages/${row!.id}/builder`);
-          nodes = result.nodes;
-          for (const [name, { latency, work }] of result.figures) record(build.figures, name, latency, work);
-        }
+        const turns = new Turns(builds.length, run % builds.length);
+        await Promise.all(
+          builds.map(async (build, player) => {
+            await turns.begin(player);
+            try {
+              // A page of its own each run: no unsaved work of an earlier run is offered back.
+              const [row] = await database.db
+                .insert(landingPages)
+                .values({ title: `Bench Page ${size}`, slug: `bench-page-${size}-${run}-${player}`, content: serializeContent(sections), page_type: 'builder' })
+                .returning();
+              const result = await benchPage(build.page, `${build.url}/crm/landing-pages/${row!.id}/builder`, () => turns.pass(player));
+              nodes = result.nodes;
+              for (const [name, { latency, work }] of result.figures) record(figures[player]!, name, latency, work);
+            } finally {
+              turns.leave(player);
+            }
+          }),
+        );
       }
       if (builds.length === 1) {
         console.log(`Builder, page of ${nodes} nodes (${sections.length} sections)`);
-        for (const [name, { latency, work }] of builds[0]!.figures) {
+        for (const [name, { latency, work }] of figures[0]!) {
           report(name, latency);
           if (work.length) console.log(`${''.padEnd(28)} ${workFigure(work)}`);
         }
       } else {
-        console.log(`Builder, page of ${nodes} nodes (${sections.length} sections): this build, then the baseline build ${BASELINE_WEB} (${RUNS} alternating runs each)`);
-        compare(builds[0]!.figures, builds[1]!.figures);
+        console.log(`Builder, page of ${nodes} nodes (${sections.length} sections): this build, then the baseline build ${BASELINE_WEB} (${RUNS} runs each, taking turns sample by sample)`);
+        compare(figures[0]!, figures[1]!);
       }
     }
   } finally {
-    await browser.close();
-    await app.close();
-    await baselineApp?.close();
+    for (const { browser } of browsers) await browser.close();
+    for (const app of apps) await app.close();
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
