@@ -91,9 +91,17 @@ describe('the landing page builder', () => {
     await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).isVisible()).toBe(true);
     await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).getAttribute('class')).toContain('text-3xl');
     // The panel previews the component as visitors get it, with each change (inert: the canvas has its controls).
-    const preview = panel().locator('details').filter({ hasText: 'Preview' });
+    const preview = panel().getByRole('group', { name: 'Preview' });
     await expect.poll(() => preview.locator('h2').textContent()).toBe(HEADING);
     expect(await preview.locator('[inert]').count()).toBe(1);
+    // Its button hides and shows it, and says which it is.
+    const previewToggle = preview.getByRole('button', { name: 'Preview' });
+    await previewToggle.click();
+    expect(await previewToggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await preview.locator('h2').isVisible()).toBe(false);
+    await previewToggle.press('Enter');
+    expect(await previewToggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await preview.locator('h2').isVisible()).toBe(true);
     // The canvas has the CSS of the classes it shows, compiled by the server: text-3xl is 1.875rem.
     await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).evaluate((el) => getComputedStyle(el).fontSize)).toBe('30px');
     await expect.poll(() => panel().getByText(BUILDER_MESSAGES.validClass('text-3xl')).isVisible()).toBe(true);
@@ -337,7 +345,7 @@ describe('the landing page builder', () => {
     // The container holding it previews it as such in the property editor.
     await canvas().locator('[data-node-id="holder"]').hover();
     await canvas().locator('[data-node-id="holder"] > [role="toolbar"]').getByRole('button', { name: 'Edit properties' }).click();
-    await expect.poll(() => panel().locator('details').filter({ hasText: 'Preview' }).getByText(BUILDER_MESSAGES.unknownType).count()).toBe(1);
+    await expect.poll(() => panel().getByRole('group', { name: 'Preview' }).getByText(BUILDER_MESSAGES.unknownType).count()).toBe(1);
     await canvas().locator('[data-node-id="bare-video"]').hover();
     await canvas().locator('[data-node-id="bare-video"]').getByRole('button', { name: 'Edit properties' }).click();
     await expect.poll(() => panel().getByLabel('Controls').isChecked()).toBe(true);
