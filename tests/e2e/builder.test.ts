@@ -99,9 +99,11 @@ describe('the landing page builder', () => {
     await previewToggle.click();
     expect(await previewToggle.getAttribute('aria-expanded')).toBe('false');
     expect(await preview.locator('h2').isVisible()).toBe(false);
+    await screenshot(page, 'builder-preview-closed');
     await previewToggle.press('Enter');
     expect(await previewToggle.getAttribute('aria-expanded')).toBe('true');
     expect(await preview.locator('h2').isVisible()).toBe(true);
+    await screenshot(page, 'builder-preview-open');
     // The canvas has the CSS of the classes it shows, compiled by the server: text-3xl is 1.875rem.
     await expect.poll(() => canvas().getByRole('heading', { level: 2, name: HEADING }).evaluate((el) => getComputedStyle(el).fontSize)).toBe('30px');
     await expect.poll(() => panel().getByText(BUILDER_MESSAGES.validClass('text-3xl')).isVisible()).toBe(true);

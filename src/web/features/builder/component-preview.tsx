@@ -1,4 +1,4 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { memo, useId, useLayoutEffect, useRef, useState } from 'react';
 import { BUILDER_MESSAGES } from '@shared/landing-pages/builder.ts';
 import { isComponentType } from '@shared/landing-pages/component-definitions.ts';
@@ -53,6 +53,7 @@ export const ComponentPreview = memo(function ComponentPreview({ node }: { node:
   }, [node.id]);
   if (!isComponentType(node.type)) return null;
   const small = nodeCount(node) <= PREVIEW_NODES;
+  const Chevron = open ? ChevronDown : ChevronRight;
   return (
     <div role="group" aria-labelledby={toggleId} className="rounded-lg border border-gray-200">
       <button
@@ -63,7 +64,7 @@ export const ComponentPreview = memo(function ComponentPreview({ node }: { node:
         onClick={() => setOpen((shown) => !shown)}
         className="flex w-full cursor-pointer items-center gap-1 rounded-lg px-3 py-1.5 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase select-none focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
-        <ChevronRight aria-hidden className={`size-3.5 transition-transform ${open ? 'rotate-90' : ''}`} />
+        <Chevron aria-hidden className="size-3.5" />
         Preview
       </button>
       <div id={bodyId} hidden={!open} className="border-t border-gray-200">
