@@ -100,7 +100,7 @@ export const DragHandle = memo(function DragHandle({ nodeId, label, surface, cla
       title={`Drag ${label}`}
       className={cn('inline-flex size-6 cursor-grab touch-none items-center justify-center rounded active:cursor-grabbing', className)}
     >
-      <GripVertical className="size-4" aria-hidden />
+      <span className="grip-dots" aria-hidden />
     </button>
   );
 });
