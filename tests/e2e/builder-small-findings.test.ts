@@ -25,10 +25,10 @@ let page: Page;
 
 const node = (id: string, type: string, props: Record<string, unknown>, components?: unknown[]) => ({ id, type, props, styles: {}, ...(components ? { components } : {}) });
 
-async function seedPage(slug: string, sections: unknown[]): Promise<string> {
+async function seedPage(slug: string, sections: unknown[], title = `Page ${slug}`): Promise<string> {
   const [row] = await server.db
     .insert(landingPages)
-    .values({ title: `Page ${slug}`, slug, content: JSON.stringify(sections), page_type: 'builder' })
+    .values({ title, slug, content: JSON.stringify(sections), page_type: 'builder' })
     .returning();
   return row!.id;
 }
@@ -95,9 +95,14 @@ function headerControls(): Promise<Box[]> {
 const overlap = (a: Box, b: Box) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 
 describe("the builder's header", () => {
-  it('stays one row at 1366 px with a saved page; narrower, nothing overlaps and every control stays in the window', async () => {
-    const id = await seedPage('header-row', [node('s1', 'section', {}, [node('h1', 'heading', { text: 'Alpha heading', level: 'h2' })])]);
+  it('stays one row at 1366 px with a saved page, a long title cut; narrower, nothing overlaps and every control stays in the window', async () => {
+    // A title as a coach names a page: longer than the room the header's controls leave it.
+    const title = 'Spring coaching webinar: three steps to a calmer business';
+    const id = await seedPage('header-row', [node('s1', 'section', {}, [node('h1', 'heading', { text: 'Alpha heading', level: 'h2' })])], title);
     await openBuilder(id);
+    const heading = header().getByRole('heading', { level: 1 });
+    expect(await heading.getAttribute('title')).toBe(title);
+    expect(await heading.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
     await expect.poll(() => header().getByRole('button', { name: 'History' }).isVisible()).toBe(true);
     const controls = await headerControls();
     expect(controls.map((control) => control.name)).toEqual(expect.arrayContaining(['Reload', 'Debug', 'History', 'Save & Close', 'Save']));

@@ -42,8 +42,12 @@ export function BuilderToolbar({
   const saveState = dirty ? BUILDER_MESSAGES.saveState.unsaved : pageId === null ? BUILDER_MESSAGES.saveState.neverSaved : BUILDER_MESSAGES.saveState.saved;
   return (
     <header className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-white px-4 py-2">
-      <div className="mr-2 flex min-w-0 items-baseline gap-2">
-        {/* A long title is cut to leave the controls their row; the whole of it shows on hover. */}
+      {/*
+        A long title is cut to leave the controls their row (the whole of it shows on hover): the title
+        asks for no room of its own when the header breaks into rows (basis 0, at least 8rem), then
+        takes what the row has left.
+      */}
+      <div className="mr-2 flex min-w-32 grow basis-0 items-baseline gap-2">
         <h1 className="max-w-80 truncate text-base font-semibold text-gray-900" title={title}>
           {title}
         </h1>
