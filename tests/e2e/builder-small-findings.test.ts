@@ -106,10 +106,14 @@ describe("the builder's header", () => {
     await expect.poll(() => header().getByRole('button', { name: 'History' }).isVisible()).toBe(true);
     const controls = await headerControls();
     expect(controls.map((control) => control.name)).toEqual(expect.arrayContaining(['Reload', 'Debug', 'History', 'Save & Close', 'Save']));
-    // One row: every control's middle at the same height.
+    // One row: every control's middle at the same height, here and at 1280 px.
     const middles = new Set(controls.map((control) => Math.round((control.top + control.bottom) / 2)));
     expect([...middles].length, JSON.stringify(controls)).toBe(1);
     await screenshot(page, 'builder-small-header-1366');
+    await page.setViewportSize({ width: 1280, height: 768 });
+    const at1280 = await headerControls();
+    expect(new Set(at1280.map((control) => Math.round((control.top + control.bottom) / 2))).size, JSON.stringify(at1280)).toBe(1);
+    expect(Math.max(...at1280.map((control) => control.right))).toBeLessThanOrEqual(1280);
 
     for (const width of [1024, 800]) {
       await page.setViewportSize({ width, height: 768 });
@@ -132,6 +136,10 @@ describe('a page never saved', () => {
     await expect.poll(() => canvas().locator('[aria-busy="false"]').count()).toBe(1);
     await expect.poll(() => header().textContent()).toContain(BUILDER_MESSAGES.saveState.neverSaved);
     expect(await header().textContent()).not.toContain(BUILDER_MESSAGES.saveState.saved);
+    // A short title leaves the mode switch beside it, where it always is (not pushed toward the right).
+    const status = (await header().getByText(BUILDER_MESSAGES.saveState.neverSaved).boundingBox())!;
+    const overview = (await header().getByRole('button', { name: 'Overview' }).boundingBox())!;
+    expect(overview.x - (status.x + status.width)).toBeLessThan(32);
     await screenshot(page, 'builder-small-never-saved');
     // A change to it is an unsaved change, as on a saved page.
     await canvas().getByRole('toolbar', { name: 'Section controls' }).first().getByRole('button', { name: 'Duplicate' }).click();

@@ -41,13 +41,9 @@ export function BuilderToolbar({
   const redoName = useEditor(selectRedoName);
   const saveState = dirty ? BUILDER_MESSAGES.saveState.unsaved : pageId === null ? BUILDER_MESSAGES.saveState.neverSaved : BUILDER_MESSAGES.saveState.saved;
   return (
-    <header className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-white px-4 py-2">
-      {/*
-        A long title is cut to leave the controls their row (the whole of it shows on hover): the title
-        asks for no room of its own when the header breaks into rows (basis 0, at least 8rem), then
-        takes what the row has left.
-      */}
-      <div className="mr-2 flex min-w-32 grow basis-0 items-baseline gap-2">
+    // From 1280 px the header keeps one row and a long title gives way (cut, whole on hover); narrower, it wraps.
+    <header className="flex flex-wrap items-center gap-2 border-b border-gray-200 bg-white px-4 py-2 xl:flex-nowrap">
+      <div className="mr-2 flex min-w-0 items-baseline gap-2">
         <h1 className="max-w-80 truncate text-base font-semibold text-gray-900" title={title}>
           {title}
         </h1>
@@ -68,7 +64,7 @@ export function BuilderToolbar({
       <Button size="sm" variant="ghost" aria-label="Redo" title={STEP_NAMES.redoTitle(redoName)} disabled={redoName === undefined} onClick={() => dispatch({ type: 'redo' })}>
         <Redo2 className="size-4" aria-hidden />
       </Button>
-      <div className="ml-auto flex flex-wrap items-center gap-2">
+      <div className="ml-auto flex flex-wrap items-center gap-2 xl:shrink-0">
         <Button size="sm" variant="ghost" title="Shortcuts" onClick={() => dispatch({ type: 'openDialog', dialog: { kind: 'shortcuts' } })}>
           <Keyboard className="size-4" aria-hidden /> <span className={SECONDARY_LABEL}>Shortcuts</span>
         </Button>
