@@ -10,13 +10,13 @@ import { BuilderDialogs } from './builder-dialogs.tsx';
 import { BuilderToolbar } from './builder-toolbar.tsx';
 import { BuilderWorkspace } from './builder-workspace.tsx';
 import { InlineEditRequests, useInlineEditKey } from './inline-text.tsx';
+import { LeaveWarning } from './leave-warning.ts';
 import { StatusLine } from './status-line.tsx';
 import { initialEditorState, isDirty, type EditorState } from './store/editor-state.ts';
 import { createEditorStore, EditorStoreContext, useEditorStore } from './store/editor-store.ts';
 import { useBuilderShortcuts } from './use-builder-shortcuts.ts';
 import { useCanvasActionHandlers } from './use-canvas-action-handlers.ts';
 import { useCanvasClipboard } from './use-canvas-clipboard.ts';
-import { useLeaveWarning } from './use-leave-warning.ts';
 import { usePanelSizes } from './use-panel-sizes.ts';
 import { useReload } from './use-reload.ts';
 import { LIST_PATH, useSave } from './use-save.ts';
@@ -68,7 +68,6 @@ function BuilderScreen({ page }: { page: LandingPage | null }) {
     void navigate(LIST_PATH);
   };
 
-  useLeaveWarning();
   useCanvasClipboard();
   useInlineEditKey(
     inlineEdits,
@@ -99,6 +98,7 @@ function BuilderScreen({ page }: { page: LandingPage | null }) {
 
   return (
     <div className="flex h-dvh flex-col bg-gray-100">
+      <LeaveWarning />
       <BuilderToolbar title={page?.title ?? BUILDER_PAGE_TITLE} pageId={pageId} onReload={askReload} onClose={close} onSave={(andClose) => void save(andClose)} />
       <StatusLine />
       <BuilderWorkspace actions={actions} inlineEdits={inlineEdits} panel={panel} />

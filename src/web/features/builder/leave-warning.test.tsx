@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { act, render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { samplePage } from '@shared/landing-pages/testing/fixtures.ts';
+import { LeaveWarning } from './leave-warning.ts';
+import { initialEditorState } from './store/editor-state.ts';
+import { createEditorStore, EditorStoreContext } from './store/editor-store.ts';
+
+/** Whether leaving the page now would make the browser ask first. */
+const wouldAsk = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
+describe('the leave warning', () => {
+  it('makes the browser ask only while there is unsaved work, without re-rendering what is around it', () => {
+    const store = createEditorStore(initialEditorState(samplePage()));
+    let screenRenders = 0;
+    function Screen() {
+      screenRenders++;
+      return <LeaveWarning />;
+    }
+    const view = render(
+      <EditorStoreContext value={store}>
+        <Screen />
+      </EditorStoreContext>,
+    );
+    expect(wouldAsk()).toBe(false);
+
+    act(() => void store.dispatch({ type: 'updateProp', id: 'intro', key: 'text', value: 'Hi' }));
+    expect(wouldAsk()).toBe(true);
+    act(() => void store.dispatch({ type: 'undo' }));
+    expect(wouldAsk()).toBe(false);
+    act(() => void store.dispatch({ type: 'redo' }));
+    expect(wouldAsk()).toBe(true);
+    expect(screenRenders).toBe(1);
+
+    view.unmount();
+    expect(wouldAsk()).toBe(false);
+  });
+});
