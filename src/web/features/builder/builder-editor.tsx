@@ -10,7 +10,7 @@ import { BuilderDialogs } from './builder-dialogs.tsx';
 import { BuilderToolbar } from './builder-toolbar.tsx';
 import { BuilderWorkspace } from './builder-workspace.tsx';
 import { InlineEditRequests, useInlineEditKey } from './inline-text.tsx';
-import { LeaveWarning } from './leave-warning.ts';
+import { LeaveWarning } from './leave-warning.tsx';
 import { StatusLine } from './status-line.tsx';
 import { initialEditorState, isDirty, type EditorState } from './store/editor-state.ts';
 import { createEditorStore, EditorStoreContext, useEditorStore } from './store/editor-store.ts';

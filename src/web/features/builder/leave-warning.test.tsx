@@ -2,7 +2,7 @@
 import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { samplePage } from '@shared/landing-pages/testing/fixtures.ts';
-import { LeaveWarning } from './leave-warning.ts';
+import { LeaveWarning } from './leave-warning.tsx';
 import { initialEditorState } from './store/editor-state.ts';
 import { createEditorStore, EditorStoreContext } from './store/editor-store.ts';
 
